@@ -1,0 +1,26 @@
+"""The engine contract every game implements (see ``docs/engine.md``)."""
+
+from xtarot.engine.core import Action, ActionSpace, Game, GameInfo, Option, Scores, State
+from xtarot.engine.errors import ConfigError, DealError, IllegalAction, RecordError, XtarotError
+from xtarot.engine.registry import games, load, register
+from xtarot.engine.sampling import count_deals, deal_uniform
+
+__all__ = [
+    "Action",
+    "ActionSpace",
+    "ConfigError",
+    "DealError",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "Option",
+    "RecordError",
+    "Scores",
+    "State",
+    "XtarotError",
+    "count_deals",
+    "deal_uniform",
+    "games",
+    "load",
+    "register",
+]

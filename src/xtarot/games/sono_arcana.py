@@ -1,0 +1,512 @@
+"""そのアルカナは欲しくない ("I Don't Want That Arcana"), id ``sono-arcana``.
+
+An auction of the 24 major arcana, the 護符 (talismans), with bidding cards.
+Rulebook: ``shared/seeds/000``; readings: RULINGS §2; summary: ``docs/rules/sono-arcana.md``.
+
+準備 (set-up)
+    Bidding cards: the suit cards without M and F (80) at 5 players; without C W L N
+    too (64) at 4; without B E R A too (48) at 3.  16 each.  The talismans T0..T23
+    are shuffled face down as the 山札 (stack).  The first 親 (parent) is random.
+
+競売品 (the lot)
+    The parent reveals the top talisman, then chooses ``lot 1`` (stop) or ``lot 2``
+    (reveal one more) while the stack has cards.  When the parent holds a single
+    bidding card the round is final: every remaining talisman joins the lot, with
+    no choice.
+
+入札 (the bid)
+    The parent plays a card face up (``bid up <card>``: it is the 台札, the led
+    card) or face down (``bid down <card>``).  Face up: the others play in
+    clockwise order, face up, following the 台札's suit when able.  Face down: the
+    others choose without seeing anyone's card, any suit; all are revealed together.
+
+勝者 (the winner)
+    Cards of equal strength (K > Q > C > J > W > L > B > E > R > 10 .. 2 > A > N)
+    are void, whatever their suit, the parent's card included.  Face up: the
+    strongest valid card of the led suit wins; face down: the strongest valid card.
+    With no such card the parent wins.  The winner takes the lot and becomes the
+    next parent.  The auction ends when the talismans run out.
+
+点数 (scoring)
+    Talismans sharing a last digit (3, 13, 23) are turned face down when two or
+    more are held: face up +2, face down -1.  Ties go to the higher best face-up
+    talisman, then are shared.  Option ``teams`` (4 players): seats 0+2 against 1+3.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from xtarot.cards import SUITS, XTAROT, Card, card
+from xtarot.engine import (
+    Action,
+    ActionSpace,
+    DealError,
+    Game,
+    GameInfo,
+    Option,
+    Scores,
+    State,
+    deal_uniform,
+    register,
+)
+from xtarot.engine.core import competition_ranks
+
+__all__ = ["STRENGTH_ORDER", "SonoArcana", "SonoArcanaState"]
+
+#: Bidding ranks, weakest first (K > Q > C > J > W > L > B > E > R > 10 > .. > 2 > A > N).
+STRENGTH_ORDER: tuple[str, ...] = (
+    "N", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+    "R", "E", "B", "L", "W", "J", "C", "Q", "K",
+)  # fmt: skip
+_REMOVED = {5: set(), 4: {"C", "W", "L", "N"}, 3: {"C", "W", "L", "N", "B", "E", "R", "A"}}
+HAND_SIZE = 16
+TALISMANS: tuple[Card, ...] = tuple(card(f"T{n}") for n in range(24))
+
+#: Every bidding card of the 5-player set, in the fixed order of the action space.
+BIDDING_CARDS: tuple[Card, ...] = tuple(card(r + s) for s in SUITS for r in STRENGTH_ORDER)
+_STRENGTH = {c: STRENGTH_ORDER.index(c.rank or "") for c in BIDDING_CARDS}
+
+
+def bidding_set(players: int) -> list[Card]:
+    """The bidding cards used at this player count (80, 64 or 48)."""
+    removed = _REMOVED[players]
+    return [c for c in BIDDING_CARDS if c.rank not in removed]
+
+
+def strength(c: Card) -> int:
+    """Bid strength, 0 (N) .. 19 (K)."""
+    return _STRENGTH[c]
+
+
+# -- the action space: the same 242 ids at every player count --------------------------
+_N = len(BIDDING_CARDS)
+LOT_ONE, LOT_TWO = 0, 1
+_BID_UP, _BID_DOWN, _PLAY = 2, 2 + _N, 2 + 2 * _N
+ACTIONS = ActionSpace(
+    ["lot 1", "lot 2"]
+    + [f"bid up {c}" for c in BIDDING_CARDS]
+    + [f"bid down {c}" for c in BIDDING_CARDS]
+    + [f"play {c}" for c in BIDDING_CARDS]
+)
+_POS = {c: i for i, c in enumerate(BIDDING_CARDS)}
+_UP = {c: ACTIONS[_BID_UP + i] for c, i in _POS.items()}
+_DOWN = {c: ACTIONS[_BID_DOWN + i] for c, i in _POS.items()}
+_PLAY_OF = {c: ACTIONS[_PLAY + i] for c, i in _POS.items()}
+_CARD_OF = {a.id: BIDDING_CARDS[(a.id - 2) % _N] for a in ACTIONS if a.id >= 2}
+
+
+@register
+class SonoArcana(Game):
+    """The auction game for 3-5 players (option ``teams`` at 4)."""
+
+    info = GameInfo(
+        id="sono-arcana",
+        name_ja="そのアルカナは欲しくない",
+        name_en="I Don't Want That Arcana",
+        min_players=3,
+        max_players=5,
+        options=(
+            Option(
+                "teams",
+                False,
+                bool,
+                "4 players: seats 0+2 against 1+3, team score = sum",
+                "4人戦：向かい合った2人(0+2 対 1+3)のチーム戦、得点は合計",
+                players=(4,),
+            ),
+        ),
+    )
+    actions = ACTIONS
+    deck_doc = (
+        "deck=[...]: this player count's bidding cards and the 24 talismans, each once, "
+        "in any interleaving; the bidding cards in the order they appear are dealt one at a "
+        "time clockwise from seat 0, the talismans in the order they appear form the stack "
+        "(top first).  The first parent comes from the seed."
+    )
+
+    def __init__(self, players: int, **options: Any) -> None:
+        super().__init__(players, **options)
+        self.bidding_cards = bidding_set(players)
+        self._bidding = set(self.bidding_cards)
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...] | None:
+        return ((0, 2), (1, 3)) if self.options["teams"] else None
+
+    def _random_deal(self, rng: random.Random) -> dict[str, Any]:
+        bidding = list(self.bidding_cards)
+        rng.shuffle(bidding)
+        talismans = list(TALISMANS)
+        rng.shuffle(talismans)
+        n = self.players
+        return {
+            "hands": [[c.code for c in bidding[s::n]] for s in range(n)],
+            "talismans": [t.code for t in talismans],
+            "parent": rng.randrange(n),
+        }
+
+    def _deal_from_deck(self, deck: list[str], rng: random.Random) -> dict[str, Any]:
+        n = self.players
+        parsed = [_parse(code, "deck") for code in deck]
+        expected = len(self.bidding_cards) + len(TALISMANS)
+        if len(parsed) != expected:
+            raise DealError(
+                f"a {n}-player deck has {expected} cards "
+                f"({len(self.bidding_cards)} bidding cards + 24 talismans), not {len(parsed)}"
+            )
+        bidding = [c for c in parsed if not c.is_major]
+        talismans = [c for c in parsed if c.is_major]
+        return {
+            "hands": [[c.code for c in bidding[s::n]] for s in range(n)],
+            "talismans": [t.code for t in talismans],
+            "parent": rng.randrange(n),
+        }
+
+    def _validate_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
+        n = self.players
+        missing = {"hands", "talismans", "parent"} - set(deal)
+        extra = set(deal) - {"hands", "talismans", "parent"}
+        if missing or extra:
+            raise DealError(
+                "a sono-arcana deal has the piles hands, talismans and parent"
+                + (f"; missing {', '.join(sorted(missing))}" if missing else "")
+                + (f"; unknown {', '.join(sorted(extra))}" if extra else "")
+            )
+        hands, talismans, parent = deal["hands"], deal["talismans"], deal["parent"]
+        if not isinstance(hands, list) or len(hands) != n:
+            raise DealError(f"hands must list {n} hands, one per seat")
+        seen: set[Card] = set()
+
+        def take(code: Any, where: str) -> Card:
+            c = _parse(code, where)
+            if c in seen:
+                raise DealError(f"{c} appears twice (again in {where})")
+            seen.add(c)
+            return c
+
+        out_hands = []
+        for s, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
+                raise DealError(f"hand of seat {s} must have {HAND_SIZE} cards")
+            cs = [take(code, f"hand of seat {s}") for code in hand]
+            for c in cs:
+                if c not in self._bidding:
+                    raise DealError(
+                        f"{c} in the hand of seat {s} is not a bidding card at {n} players"
+                    )
+            out_hands.append([c.code for c in cs])
+        if not isinstance(talismans, list) or len(talismans) != len(TALISMANS):
+            raise DealError("talismans must list all 24 majors T0..T23, top first")
+        ts = [take(code, "talismans") for code in talismans]
+        if any(not t.is_major for t in ts):
+            raise DealError("talismans must be the majors T0..T23")
+        if isinstance(parent, bool) or not isinstance(parent, int) or not 0 <= parent < n:
+            raise DealError(f"parent must be a seat 0..{n - 1}, not {parent!r}")
+        return {"hands": out_hands, "talismans": [t.code for t in ts], "parent": parent}
+
+
+def _parse(code: Any, where: str) -> Card:
+    try:
+        return XTAROT.parse(code)
+    except ValueError as err:
+        raise DealError(f"{where}: {err}") from None
+
+
+class SonoArcanaState(State):
+    """A match of そのアルカナは欲しくない in progress."""
+
+    game: SonoArcana
+
+    def _setup(self, deal: dict[str, Any]) -> None:
+        n = self.players
+        self.hands: list[list[Card]] = [[card(c) for c in h] for h in deal["hands"]]
+        self.stack: list[Card] = [card(t) for t in deal["talismans"]]
+        self.top = 0  # stack[top:] is still face down
+        self.parent: int = deal["parent"]
+        self.won: list[list[Card]] = [[] for _ in range(n)]
+        self.voids: list[set[str]] = [set() for _ in range(n)]
+        self.rounds: list[dict[str, Any]] = []
+        self.spent: list[Card] = []
+        self.lot: list[Card] = []
+        self.plays: list[tuple[int, Card]] = []
+        self.mode: str | None = None
+        self.led: str | None = None
+        self.phase = "lot"
+        self.final_round = False
+        self._to_act: int | None = None
+        self._start_round()
+
+    # -- turn structure -------------------------------------------------------------
+    def _start_round(self) -> None:
+        if self.top >= len(self.stack):
+            self.phase, self._to_act = "over", None
+            return
+        self.lot = [self.stack[self.top]]
+        self.top += 1
+        self.final_round = len(self.hands[self.parent]) == 1
+        if self.final_round:
+            self.lot.extend(self.stack[self.top :])
+            self.top = len(self.stack)
+            self.phase = "bid"
+        else:
+            self.phase = "lot" if self.top < len(self.stack) else "bid"
+        self._to_act = self.parent
+
+    @property
+    def current_player(self) -> int | None:
+        return self._to_act
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        hand = self.hands[self._to_act]  # type: ignore[index]
+        if phase == "play":
+            if self.mode == "up":
+                led = self.led
+                follow = [_PLAY_OF[c] for c in hand if c.suit == led]
+                if follow:
+                    return follow
+            return [_PLAY_OF[c] for c in hand]
+        if phase == "lot":
+            return [ACTIONS[LOT_ONE], ACTIONS[LOT_TWO]]
+        ordered = sorted(hand, key=_POS.__getitem__)
+        return [_UP[c] for c in ordered] + [_DOWN[c] for c in ordered]
+
+    def _apply(self, action: Action) -> None:
+        aid = action.id
+        seat: int = self._to_act  # type: ignore[assignment]
+        if aid < 2:
+            if aid == LOT_TWO:
+                self.lot.append(self.stack[self.top])
+                self.top += 1
+            self.phase = "bid"
+            return
+        c = _CARD_OF[aid]
+        self.hands[seat].remove(c)
+        if aid < _PLAY:
+            self.mode = "up" if aid < _BID_DOWN else "down"
+            self.led = c.suit if self.mode == "up" else None
+            self.plays = [(seat, c)]
+            self.phase = "play"
+        else:
+            if self.mode == "up" and c.suit != self.led:
+                self.voids[seat].add(self.led)  # type: ignore[arg-type]
+            self.plays.append((seat, c))
+            if len(self.plays) == self.players:
+                self._resolve()
+                return
+        self._to_act = (seat + 1) % self.players
+
+    def _resolve(self) -> None:
+        """Reveal, void equal strengths, find the winner, hand over the lot."""
+        counts: dict[int, int] = {}
+        for _, c in self.plays:
+            k = _STRENGTH[c]
+            counts[k] = counts.get(k, 0) + 1
+        valid = [(s, c) for s, c in self.plays if counts[_STRENGTH[c]] == 1]
+        if self.mode == "up":
+            valid = [(s, c) for s, c in valid if c.suit == self.led]
+        winner = max(valid, key=lambda sc: _STRENGTH[sc[1]])[0] if valid else self.parent
+        self.rounds.append(
+            {
+                "parent": self.parent,
+                "lot": [t.code for t in self.lot],
+                "mode": self.mode,
+                "cards": [[s, c.code] for s, c in self.plays],
+                "void": [c.code for _, c in self.plays if counts[_STRENGTH[c]] > 1],
+                "winner": winner,
+            }
+        )
+        self.won[winner].extend(self.lot)
+        self.spent.extend(c for _, c in self.plays)
+        self.parent = winner
+        self.lot, self.plays, self.mode, self.led = [], [], None, None
+        self._start_round()
+
+    def _why_illegal(self, action: Action) -> str:
+        seat = self._to_act
+        if self.phase == "lot":
+            return "the parent first chooses the lot: lot 1 or lot 2"
+        if action.id < 2:
+            return "the lot is already set"
+        c = _CARD_OF[action.id]
+        if self.phase == "bid" and action.id >= _PLAY:
+            return "the parent bids: bid up <card> or bid down <card>"
+        if self.phase == "play" and action.id < _PLAY:
+            return "only the parent bids; the others play <card>"
+        if c not in self.hands[seat]:  # type: ignore[index]
+            return f"you do not hold {c}"
+        return f"you must follow the led suit ({self.led}) while you hold it"
+
+    # -- scoring ----------------------------------------------------------------------
+    def scores(self) -> Scores:
+        n = self.players
+        face_up: list[list[Card]] = []
+        face_down: list[list[Card]] = []
+        for held in self.won:
+            digits: dict[int, int] = {}
+            for t in held:
+                digits[t.number % 10] = digits.get(t.number % 10, 0) + 1  # type: ignore[operator]
+            face_up.append([t for t in held if digits[t.number % 10] == 1])  # type: ignore[operator]
+            face_down.append([t for t in held if digits[t.number % 10] > 1])  # type: ignore[operator]
+        individual = [2 * len(face_up[s]) - len(face_down[s]) for s in range(n)]
+        best = [max((t.number for t in face_up[s]), default=-1) for s in range(n)]  # type: ignore[type-var]
+        teams = self.game.teams
+        if teams is None:
+            totals = list(individual)
+            keys = [(individual[s], best[s]) for s in range(n)]
+            detail_teams = None
+        else:
+            team_of = {s: i for i, t in enumerate(teams) for s in t}
+            team_totals = [sum(individual[s] for s in t) for t in teams]
+            team_best = [max(best[s] for s in t) for t in teams]
+            totals = [team_totals[team_of[s]] for s in range(n)]
+            keys = [(team_totals[team_of[s]], team_best[team_of[s]]) for s in range(n)]
+            detail_teams = team_totals
+        return Scores(
+            totals=tuple(float(t) for t in totals),
+            ranks=competition_ranks(keys),
+            final=self.phase == "over",
+            teams=teams,
+            detail={
+                "individual": individual,
+                "face_up": [sorted_codes(f) for f in face_up],
+                "face_down": [sorted_codes(f) for f in face_down],
+                "best_face_up": best,
+                "team_totals": detail_teams,
+            },
+        )
+
+    # -- views --------------------------------------------------------------------------
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        table = []
+        for s, c in self.plays:
+            shown = self.mode == "up" or s == seat
+            table.append({"seat": s, "card": c.code if shown else None})
+        view: dict[str, Any] = {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "teams": [list(t) for t in self.game.teams] if self.game.teams else None,
+            "phase": self.phase,
+            "current_player": self._to_act,
+            "parent": self.parent if self.phase != "over" else None,
+            "round": len(self.rounds) + (0 if self.phase == "over" else 1),
+            "final_round": self.final_round and self.phase != "over",
+            "talismans_left": len(self.stack) - self.top,
+            "lot": [t.code for t in self.lot],
+            "mode": self.mode,
+            "led_suit": self.led,
+            "table": table,
+            "hand_sizes": [len(h) for h in self.hands],
+            "won": [[t.code for t in w] for w in self.won],
+            "rounds": [dict(r) for r in self.rounds],
+            "scores": self.scores().to_dict(),
+        }
+        if seat is not None:
+            view["hand"] = sorted_codes(self.hands[seat])
+            view["legal_actions"] = (
+                [a.text for a in self.legal_actions()] if seat == self._to_act else []
+            )
+        return view
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "hands": [[c.code for c in h] for h in self.hands],
+            "stack": [t.code for t in self.stack],
+            "top": self.top,
+            "parent": self.parent,
+            "won": [[t.code for t in w] for w in self.won],
+            "voids": [sorted(v) for v in self.voids],
+            "rounds": self.rounds,
+            "lot": [t.code for t in self.lot],
+            "plays": [[s, c.code] for s, c in self.plays],
+            "mode": self.mode,
+            "led": self.led,
+            "phase": self.phase,
+        }
+
+    def zones(self) -> dict[str, list[str]]:
+        z = {f"hand:{s}": [c.code for c in h] for s, h in enumerate(self.hands)}
+        z.update({f"won:{s}": [t.code for t in w] for s, w in enumerate(self.won)})
+        z["stack"] = [t.code for t in self.stack[self.top :]]
+        z["lot"] = [t.code for t in self.lot]
+        z["table"] = [c.code for _, c in self.plays]
+        z["spent"] = [c.code for c in self.spent]
+        return z
+
+    def check_invariants(self) -> None:
+        talismans = sum(len(w) for w in self.won) + len(self.lot) + len(self.stack) - self.top
+        assert talismans == 24, f"{talismans} talismans instead of 24"
+        played = {s for s, _ in self.plays}
+        sizes = {len(h) + (1 if s in played else 0) for s, h in enumerate(self.hands)}
+        assert len(sizes) == 1, f"hand sizes drifted: {sizes}"
+        assert len(self.rounds) <= HAND_SIZE
+        if self.phase == "over":
+            assert not self.lot and self.top == len(self.stack)
+        s = self.scores()
+        for seat in range(self.players):
+            up = len(s.detail["face_up"][seat])
+            down = len(s.detail["face_down"][seat])
+            assert up + down == len(self.won[seat])
+            assert s.detail["individual"][seat] == 2 * up - down
+
+    # -- worlds for search and leak tests ---------------------------------------------
+    def _sample_deals(
+        self, seat: int, rng: random.Random
+    ) -> tuple[list[dict[str, Any]], list[str]]:
+        n = self.players
+        hidden_commit = self.mode == "down"
+        committed = {s for s, _ in self.plays} if hidden_commit else set()
+        unknown: list[Card] = []
+        caps = [0] * n
+        for s in range(n):
+            if s == seat:
+                continue
+            unknown.extend(self.hands[s])
+            caps[s] = len(self.hands[s])
+            if s in committed:
+                unknown.extend(c for q, c in self.plays if q == s)
+                caps[s] += 1
+        voids = self.voids
+        pools = deal_uniform(
+            unknown,
+            caps,
+            lambda c: [s for s in range(n) if s != seat and c.suit not in voids[s]],
+            rng,
+        )
+        played: list[list[Card]] = [[] for _ in range(n)]
+        for r in self.rounds:
+            for s, code in r["cards"]:
+                played[s].append(card(code))
+        actions = [a.text for a in self.history]
+        base = len(actions) - len(self.plays)
+        for i, (s, c) in enumerate(self.plays):
+            if s == seat or not hidden_commit:
+                played[s].append(c)
+                continue
+            pick = pools[s].pop(rng.randrange(len(pools[s])))
+            played[s].append(pick)
+            verb = "bid down" if i == 0 else "play"
+            actions[base + i] = f"{verb} {pick}"
+        original = self.deals[0]
+        hands = []
+        for s in range(n):
+            if s == seat:
+                hands.append(list(original["hands"][s]))
+            else:
+                hands.append([c.code for c in played[s] + pools[s]])
+        unseen = self.stack[self.top :]
+        rng.shuffle(unseen)
+        talismans = [t.code for t in self.stack[: self.top] + unseen]
+        deal = {"hands": hands, "talismans": talismans, "parent": original["parent"]}
+        return [deal], actions
+
+
+def sorted_codes(cs: list[Card]) -> list[str]:
+    """Codes sorted in the deck's order (majors by number, suits c d s w, ranks up)."""
+    return [c.code for c in sorted(cs, key=lambda c: c.index)]
+
+
+SonoArcana.state_class = SonoArcanaState
