@@ -174,6 +174,9 @@ class GameInfo:
     max_players: int
     options: tuple[Option, ...] = ()
     deck: str = "Xtarot"
+    #: options the conformance kit adds for its bulk runs (e.g. a single hand of a
+    #: long match), so thousands of games stay fast; full matches are run too.
+    bulk_options: tuple[tuple[str, Any], ...] = ()
 
     @property
     def players(self) -> range:
@@ -348,6 +351,7 @@ class Game(ABC):
 
     def _start(self, seed: int, rng: random.Random, deals: list[dict[str, Any]]) -> State:
         state = self.state_class(self, seed, rng, deals[1:])
+        state._new_match()
         state._begin_hand(deals[0])
         return state
 
@@ -387,7 +391,12 @@ class State(ABC):
         self._legal: list[Action] | None = None
 
     # -- hands -----------------------------------------------------------------------
+    def _new_match(self) -> None:
+        """Set up match-level state (running totals) once, before the first hand."""
+
     def _begin_hand(self, deal: dict[str, Any]) -> None:
+        """Start a hand from a validated deal.  Multi-hand games call
+        ``self._begin_hand(self._next_deal())`` when a hand ends and another follows."""
         self.deals.append(deal)
         self._setup(deal)
 
