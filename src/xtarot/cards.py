@@ -38,6 +38,7 @@ from typing import Final
 __all__ = [
     "CLASSIC",
     "CLASSIC_RANKS",
+    "DAZA_CUP",
     "MAJOR_NAMES",
     "RANK_VALUES",
     "SUITS",
@@ -129,7 +130,7 @@ MAJOR_NAMES: Final[tuple[tuple[str, str], ...]] = (
 class Card:
     """One card.  Use :func:`card` or :meth:`Deck.parse`; never construct directly.
 
-    Attributes: ``code`` (canonical text), ``index`` (0..111, stable), ``suit``
+    Attributes: ``code`` (canonical text), ``index`` (0..112, stable; 112 is ``Oc``), ``suit``
     (``'c' 'd' 's' 'w'`` or ``None`` for a major), ``rank`` (``'K'``, ``'10'``…, or
     ``None`` for a major), ``number`` (the major's number, else ``None``),
     ``value`` (printed value: ``M`` = -1 … ``W`` = 15, ``F`` = infinity, the major's
@@ -199,6 +200,8 @@ class Card:
             return MAJOR_NAMES[self.number][0 if ja else 1]
         assert self.suit is not None and self.rank is not None
         suit_ja, suit_en = SUIT_NAMES[self.suit]
+        if self.rank == "O":
+            return "ダーザの杯" if ja else "Daza's Cup (wild)"
         if self.rank in _COURT_NAMES:
             rank_ja, rank_en = _COURT_NAMES[self.rank]
         else:
@@ -214,6 +217,9 @@ def _build() -> tuple[tuple[Card, ...], dict[str, Card]]:
     for s in SUITS:
         for r in XTAROT_RANKS:
             universe.append(Card(r + s, len(universe), s, r, None))
+    # ダーザの杯 (Grail Mahjong's wild cup) has no printed rank of its own in the
+    # rulings; it gets the code ``Oc`` and lives outside the Xtarot deck listing.
+    universe.append(Card("Oc", len(universe), "c", "O", None))
     by_code = {c.code: c for c in universe}
     return tuple(universe), by_code
 
@@ -280,7 +286,10 @@ class Deck(Sequence[Card]):
 
 
 #: The Xtarot deck: 24 majors ``T0``..``T23`` and four suits of 22 ranks ``M``..``F``.
-XTAROT: Final[Deck] = Deck("Xtarot", UNIVERSE)
+XTAROT: Final[Deck] = Deck("Xtarot", UNIVERSE[:112])
+
+#: ダーザの杯, the wild cup of 聖杯麻雀 (code ``Oc``; see RULINGS §5).
+DAZA_CUP: Final[Card] = _BY_CODE["Oc"]
 
 #: The classic 78-card tarot deck: majors ``T0``..``T21`` and ``A 2..10 J C Q K`` in
 #: each suit.
