@@ -226,7 +226,8 @@ class Scores:
     """Per-seat scores, running or final.
 
     ``totals[seat]`` is the figure seats are ranked by (in a team game, the seat's
-    team total); ``ranks[seat]`` is 1 for first place, equal ranks share the place;
+    team total); ``ranks[seat]`` is 1 for first place (in a team game, the place of
+    the seat's team among the teams), equal ranks share the place;
     ``detail`` holds the game's breakdown (JSON-serialisable).
     """
 

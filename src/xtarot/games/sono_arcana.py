@@ -355,18 +355,19 @@ class SonoArcanaState(State):
         teams = self.game.teams
         if teams is None:
             totals = list(individual)
-            keys = [(individual[s], best[s]) for s in range(n)]
+            ranks = competition_ranks([(individual[s], best[s]) for s in range(n)])
             detail_teams = None
         else:
             team_of = {s: i for i, t in enumerate(teams) for s in t}
             team_totals = [sum(individual[s] for s in t) for t in teams]
             team_best = [max(best[s] for s in t) for t in teams]
             totals = [team_totals[team_of[s]] for s in range(n)]
-            keys = [(team_totals[team_of[s]], team_best[team_of[s]]) for s in range(n)]
+            team_ranks = competition_ranks(list(zip(team_totals, team_best, strict=True)))
+            ranks = tuple(team_ranks[team_of[s]] for s in range(n))
             detail_teams = team_totals
         return Scores(
             totals=tuple(float(t) for t in totals),
-            ranks=competition_ranks(keys),
+            ranks=ranks,
             final=self.phase == "over",
             teams=teams,
             detail={

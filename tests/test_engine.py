@@ -1,0 +1,253 @@
+"""The engine contract, records and agents, exercised through sono-arcana."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import xtarot
+from xtarot.agents import RandomAgent, decision_for, make_agent, play_match
+from xtarot.engine import count_deals, deal_uniform
+
+
+def finished(seed: int = 4, players: int = 4) -> xtarot.State:
+    game = xtarot.load("sono-arcana", players=players)
+    return play_match(game, [RandomAgent(seed + s) for s in range(players)], seed=seed)
+
+
+def test_games_lists_registered_games_with_their_options() -> None:
+    infos = {g.id: g for g in xtarot.games()}
+    info = infos["sono-arcana"]
+    assert info.name_ja == "そのアルカナは欲しくない" and list(info.players) == [3, 4, 5]
+    assert info.option("teams").default is False
+    assert json.loads(json.dumps(info.to_dict()))["options"]["teams"]["players"] == [4]
+
+
+def test_player_count_defaults_and_option_strings() -> None:
+    assert xtarot.load("sono-arcana").players == 5
+    assert xtarot.load("sono-arcana", players=4, teams="true").options["teams"] is True
+    with pytest.raises(xtarot.ConfigError, match="takes true or false"):
+        xtarot.load("sono-arcana", players=4, teams="maybe")
+    with pytest.raises(xtarot.ConfigError, match="players must be a whole number"):
+        xtarot.load("sono-arcana", players="four")  # type: ignore[arg-type]
+
+
+def test_same_seed_same_match_and_seedless_states_keep_their_seed() -> None:
+    game = xtarot.load("sono-arcana", players=3)
+    assert game.new_state(seed=8).snapshot() == game.new_state(seed=8).snapshot()
+    assert game.new_state(seed=8).deals != game.new_state(seed=9).deals
+    state = game.new_state()
+    assert isinstance(state.seed, int)
+    assert game.new_state(seed=state.seed).deals == state.deals
+    with pytest.raises(xtarot.DealError, match="not both"):
+        game.new_state(deck=[], deal={})
+    with pytest.raises(xtarot.DealError, match="seed must be a whole number"):
+        game.new_state(seed="x")  # type: ignore[arg-type]
+
+
+def test_action_ids_and_texts_round_trip() -> None:
+    game = xtarot.load("sono-arcana", players=5)
+    assert game.num_actions == 242
+    for a in game.actions:
+        assert game.action(a.text) is a and game.action(a.id) is a and int(a) == a.id
+    assert game.action("  BID  up kc") is game.action("bid up Kc")
+
+
+def test_apply_accepts_action_text_and_id_and_rejects_without_change() -> None:
+    game = xtarot.load("sono-arcana", players=3)
+    state = game.new_state(seed=1)
+    before = state.snapshot()
+    for bad, why in [
+        ("bid up Kc", "not legal for seat"),
+        ("dance", "'dance' is not an action of sono-arcana"),
+        (9999, "out of range"),
+        (xtarot.Action(5, "nonsense"), "not an action of sono-arcana"),
+        (None, "an action is an Action, its text or its id"),
+    ]:
+        with pytest.raises(xtarot.IllegalAction, match=why) as info:
+            state.apply(bad)  # type: ignore[arg-type]
+        assert "legal now: lot 1, lot 2" in str(info.value)
+        assert info.value.legal == ["lot 1", "lot 2"]
+        assert state.snapshot() == before
+    state.apply(1)  # "lot 2" by id
+    hand = state.view(state.current_player)["hand"]  # type: ignore[arg-type]
+    state.apply(f"bid up {hand[0]}")
+    assert [a.text for a in state.history][:1] == ["lot 2"]
+    mask = state.legal_action_mask()
+    assert sum(mask) == len(state.legal_actions())
+
+
+def test_terminal_state_has_no_legal_action() -> None:
+    state = finished()
+    assert state.is_terminal and state.current_player is None and state.legal_actions() == []
+    with pytest.raises(xtarot.IllegalAction, match="the match is over"):
+        state.apply("lot 1")
+
+
+def test_clone_is_independent() -> None:
+    state = xtarot.load("sono-arcana", players=4).new_state(seed=3)
+    twin = state.clone()
+    twin.apply("lot 2")
+    assert len(state.history) == 0 and state.view(0)["lot"] != twin.view(0)["lot"]
+
+
+def test_views_are_per_seat_and_json() -> None:
+    state = xtarot.load("sono-arcana", players=4).new_state(seed=3)
+    mine = state.view(1)
+    assert len(mine["hand"]) == 16 and "hand" not in state.public_view()
+    assert json.loads(json.dumps(mine)) == mine
+    others = [set(state.view(s)["hand"]) for s in range(4)]
+    assert all(not (others[a] & others[b]) for a, b in itertools.combinations(range(4), 2))
+    with pytest.raises(ValueError, match=r"seats are 0..3"):
+        state.view(4)
+
+
+# -- records ------------------------------------------------------------------------------
+def test_record_replays_exactly(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    state = finished()
+    path = xtarot.save_record(state, tmp_path / "game.json", meta={"who": "test"})
+    rec = xtarot.load_record(path)
+    assert rec["format"] == "xtarot-record" and rec["version"] == 1
+    assert rec["meta"] == {"who": "test"} and rec["result"]["final"] is True
+    again = xtarot.replay(rec)
+    assert again.snapshot() == state.snapshot()
+    half = xtarot.replay(rec, upto=10)
+    assert [a.text for a in half.history] == rec["actions"][:10]
+
+
+def test_tampered_records_fail_naming_the_first_bad_action() -> None:
+    rec = finished().record()
+    bad = json.loads(json.dumps(rec))
+    bad["actions"][5] = "play T3"
+    with pytest.raises(xtarot.RecordError, match=r"action 6 \('play T3'\) does not replay"):
+        xtarot.replay(bad)
+    bad = json.loads(json.dumps(rec))
+    bad["result"]["totals"][0] += 1
+    with pytest.raises(xtarot.RecordError, match="recorded result differs"):
+        xtarot.replay(bad)
+    for key, value, message in [
+        ("version", 99, "version 99 is not supported"),
+        ("format", "chess-pgn", "not an xtarot record"),
+        ("game", "poker", "cannot be loaded"),
+        ("players", "4", "wrong type"),
+        ("deals", [{"hands": []}], "invalid deal"),
+    ]:
+        broken = {**rec, key: value}
+        with pytest.raises(xtarot.RecordError, match=message):
+            xtarot.replay(broken)
+    with pytest.raises(xtarot.RecordError, match="not valid JSON"):
+        xtarot.replay("{oops")
+    swapped = json.loads(json.dumps(rec))
+    hands = swapped["deals"][0]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    with pytest.raises(xtarot.RecordError):
+        xtarot.replay(swapped)
+
+
+def test_load_record_errors(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(xtarot.RecordError, match="cannot read record"):
+        xtarot.load_record(tmp_path / "missing.json")
+    (tmp_path / "bad.json").write_text("[1, 2]")
+    with pytest.raises(xtarot.RecordError, match="does not hold a record object"):
+        xtarot.load_record(tmp_path / "bad.json")
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**40), picks=st.lists(st.integers(0, 10**6), max_size=120))
+def test_any_action_sequence_replays_and_is_deterministic(seed: int, picks: list[int]) -> None:
+    game = xtarot.load("sono-arcana", players=3 + seed % 3)
+    state = game.new_state(seed=seed)
+    for p in picks:
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[p % len(legal)])
+    again = xtarot.replay(json.dumps(state.record()))
+    assert again.snapshot() == state.snapshot()
+    twin = game.new_state(seed=seed)
+    for a in state.history:
+        twin.apply(a.id)
+    assert twin.snapshot() == state.snapshot()
+
+
+# -- worlds ----------------------------------------------------------------------------------
+def test_deal_uniform_matches_exact_counts() -> None:
+    cards = ["c1", "c2", "d1", "d2", "s1"]
+    caps = [2, 2, 1]
+
+    def allowed(c: str) -> set[int]:
+        return {1, 2} if c.startswith("c") else {0, 1, 2}  # seat 0 is void in c
+
+    total = count_deals(cards, caps, allowed)
+    # brute force over every assignment
+    exact = Counter()
+    for seats in itertools.product(range(3), repeat=5):
+        if [seats.count(s) for s in range(3)] != caps:
+            continue
+        if any(s not in allowed(c) for c, s in zip(cards, seats, strict=True)):
+            continue
+        exact[seats] += 1
+    assert total == sum(exact.values()) == 9
+    rng = random.Random(7)
+    seen: Counter[tuple[int, ...]] = Counter()
+    draws = 9_000
+    for _ in range(draws):
+        hands = deal_uniform(cards, caps, allowed, rng)
+        where = {c: s for s, h in enumerate(hands) for c in h}
+        seen[tuple(where[c] for c in cards)] += 1
+    assert set(seen) == set(exact)
+    for freq in seen.values():  # each of 9 deals ~1000 times; 5 sigma is ~150
+        assert 800 < freq < 1200
+
+
+def test_deal_uniform_refuses_impossible_constraints() -> None:
+    with pytest.raises(ValueError, match="no deal"):
+        deal_uniform(["a", "b"], [1, 1], lambda c: {0}, random.Random(1))
+
+
+def test_sampled_worlds_respect_voids_and_keep_own_hand() -> None:
+    from test_sono_arcana import VOID_CUPS
+
+    state = xtarot.load("sono-arcana", players=3).new_state(deal=VOID_CUPS, seed=1)
+    for t in ["lot 1", "bid up 9c", "play 9d", "play Kw", "lot 1", "bid down 5c"]:
+        state.apply(t)
+    rng = random.Random(3)
+    for _ in range(50):
+        world = state.sample_world(1, rng)
+        assert world.view(1) == state.view(1)
+        # seat 2 showed a cup void: it never holds a cup in any world
+        assert not [c for c in world.view(2)["hand"] if c.endswith("c")]
+    # seat 0's face-down card is hidden from seat 1: it varies across worlds
+    hidden = set()
+    for _ in range(30):
+        world = state.sample_world(1, rng)
+        committed = world.plays[0][1].code  # type: ignore[attr-defined]
+        hidden.add(committed)
+        # every unseen cup must be seat 0's: seat 2 is void in cups
+        pool = {*world.view(0)["hand"], committed}
+        assert {f"{r}c" for r in "2 3 4 5 6 7 8 10 J Q K".split()} <= pool
+    assert len(hidden) > 1
+
+
+def test_agents_get_a_view_and_an_expiring_sampler() -> None:
+    state = xtarot.load("sono-arcana", players=3).new_state(seed=2)
+    decision = decision_for(state)
+    assert decision.seat == state.current_player and decision.view == state.view(decision.seat)
+    world = decision.sample_world(random.Random(1))
+    assert world.view(decision.seat) == decision.view
+    state.apply(decision.legal[0])
+    with pytest.raises(RuntimeError, match="expired"):
+        decision.sample_world(random.Random(1))
+    assert make_agent("random", 1).name == "random"
+    with pytest.raises(ValueError, match="unknown bot 'genius'; bots: random"):
+        make_agent("genius")
+
+
+def test_random_agents_are_reproducible() -> None:
+    assert finished(seed=6).record() == finished(seed=6).record()
