@@ -1,0 +1,46 @@
+"""Smoke test: the playout benchmark runs end to end (tiny time boxes)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "benchmarks" / "bench_playouts.py"
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    src = str(ROOT / "src")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_quick_run_prints_a_table() -> None:
+    proc = _run("--quick", "--games", "sono-arcana")
+    assert proc.returncode == 0, proc.stderr
+    assert "sono-arcana" in proc.stdout
+    assert "µs/action" in proc.stdout
+    assert "× OpenSpiel" in proc.stdout
+
+
+def test_quick_json_has_a_row_per_player_count() -> None:
+    proc = _run("--quick", "--json", "--games", "sono-arcana", "--no-openspiel")
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    rows = [r for r in result["rows"] if r["engine"] == "xtarot"]
+    assert [r["players"] for r in rows] == [3, 4, 5]
+    for row in rows:
+        assert row["error"] is None
+        assert row["us_per_action"] > 0
+        assert row["actions_per_game"] > 0
