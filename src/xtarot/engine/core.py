@@ -471,6 +471,14 @@ class State(ABC):
         """A short reason for an illegal action, from the acting seat's knowledge."""
         return "not allowed now"
 
+    def action_seen_by(self, action: Action, seat: int | None) -> str:
+        """How ``action``, about to be taken by the current player, appears to ``seat``
+        (``None``: a spectator).  The actor sees the full text; others see it too unless
+        the rules keep the move hidden, where games return a masked text such as
+        ``play ?``.  Search agents key their trees by this, never by hidden cards.
+        """
+        return action.text
+
     @abstractmethod
     def scores(self) -> Scores: ...
 

@@ -339,6 +339,17 @@ class SonoArcanaState(State):
             return f"you do not hold {c}"
         return f"you must follow the led suit ({self.led}) while you hold it"
 
+    def action_seen_by(self, action: Action, seat: int | None) -> str:
+        """Face-down bids and cards show as ``bid down ?`` / ``play ?`` to the others."""
+        if seat == self._to_act:
+            return action.text
+        aid = action.id
+        if _BID_DOWN <= aid < _PLAY:
+            return "bid down ?"
+        if aid >= _PLAY and self.mode == "down":
+            return "play ?"
+        return action.text
+
     # -- scoring ----------------------------------------------------------------------
     def scores(self) -> Scores:
         n = self.players
