@@ -1,119 +1,71 @@
 """Agents: anything that picks an action from what one seat may know.
 
-An agent never sees the true state.  It is given the seat's ``view`` (exactly
-what that seat sees at the table), the legal actions, and a *world sampler*: a
-function that draws a full state consistent with the seat's knowledge
-(``state.sample_world(seat, rng)``), which search agents use to imagine the
-hidden cards.
+An agent never sees the true state.  It is given a :class:`Decision`: the seat's
+``view`` (exactly what that seat sees at the table), the legal actions, and a world
+sampler that draws full states consistent with the seat's knowledge
+(``state.sample_world(seat, rng)``), which search agents use to imagine the hidden
+cards.  Every agent can say why it chose its last move (``explain()``).
+
+Bots by name (``make_agent``): ``random``, ``ismcts`` (information-set MCTS, 1,000
+iterations a move by default), ``pimc`` (determinized flat Monte Carlo).
 
 >>> import xtarot
 >>> from xtarot.agents import RandomAgent, play_match
->>> state = play_match(xtarot.load("sono-arcana", players=3), [RandomAgent(s) for s in range(3)],
-...                    seed=1)
+>>> game = xtarot.load("sono-arcana", players=3)
+>>> state = play_match(game, [RandomAgent(s) for s in range(3)], seed=1)
 >>> state.is_terminal
 True
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any
 
-from xtarot.engine import Action, Game, State
+from xtarot.agents.base import (
+    Agent,
+    Decision,
+    Explanation,
+    MoveStat,
+    RandomAgent,
+    WorldSampler,
+    decision_for,
+    play_match,
+    utility,
+)
+from xtarot.agents.ismcts import ISMCTSAgent
+from xtarot.agents.pimc import PIMCAgent
 
 __all__ = [
+    "AGENTS",
     "Agent",
     "Decision",
+    "Explanation",
+    "ISMCTSAgent",
+    "MoveStat",
+    "PIMCAgent",
     "RandomAgent",
     "WorldSampler",
     "decision_for",
     "make_agent",
     "play_match",
+    "utility",
 ]
 
-#: Draws a complete state consistent with one seat's knowledge.
-WorldSampler = Callable[[random.Random], State]
+#: Bot factories by name: ``factory(seed, **settings)``.
+AGENTS: dict[str, Callable[..., Agent]] = {
+    "random": RandomAgent,
+    "ismcts": ISMCTSAgent,
+    "pimc": PIMCAgent,
+}
 
 
-@dataclass(frozen=True)
-class Decision:
-    """Everything an agent may use: the seat, its view, the legal actions, a sampler."""
+def make_agent(name: str, seed: int | None = None, **settings: Any) -> Agent:
+    """A bot by name; ``settings`` go to its constructor (e.g. ``iterations=200``).
 
-    seat: int
-    view: dict[str, Any]
-    legal: Sequence[Action]
-    sample_world: WorldSampler
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """Chooses one of ``decision.legal``."""
-
-    name: str
-
-    def act(self, decision: Decision) -> Action: ...
-
-
-def decision_for(state: State) -> Decision:
-    """The :class:`Decision` of the seat to act (its view only, never the state)."""
-    seat = state.current_player
-    if seat is None:
-        raise ValueError("the match is over: nobody is to act")
-    moment = len(state.history)
-
-    def sampler(rng: random.Random) -> State:
-        if len(state.history) != moment:
-            raise RuntimeError("this decision's world sampler expired: the match moved on")
-        return state.sample_world(seat, rng)
-
-    return Decision(
-        seat=seat, view=state.view(seat), legal=state.legal_actions(), sample_world=sampler
-    )
-
-
-class RandomAgent:
-    """Picks uniformly among the legal actions; seeded for reproducible matches."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, decision: Decision) -> Action:
-        return decision.legal[self.rng.randrange(len(decision.legal))]
-
-
-AGENTS: dict[str, Callable[[int | None], Agent]] = {"random": RandomAgent}
-
-
-def make_agent(name: str, seed: int | None = None) -> Agent:
-    """An agent by name (``random``); raises ``ValueError`` listing the known names."""
-    try:
-        return AGENTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(AGENTS)}") from None
-
-
-def play_match(
-    game: Game,
-    agents: Sequence[Agent],
-    *,
-    seed: int | None = None,
-    state: State | None = None,
-    on_action: Callable[[State, int, Action], None] | None = None,
-) -> State:
-    """Play a match to the end with one agent per seat; return the final state."""
-    if len(agents) != game.players:
-        raise ValueError(f"{game.id} needs {game.players} agents, got {len(agents)}")
-    if state is None:
-        state = game.new_state(seed=seed)
-    while not state.is_terminal:
-        seat = state.current_player
-        assert seat is not None
-        action = agents[seat].act(decision_for(state))
-        state.apply(action)
-        if on_action is not None:
-            on_action(state, seat, action)
-    return state
+    Raises ``ValueError`` listing the known names.
+    """
+    factory = AGENTS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(AGENTS)}")
+    return factory(seed, **settings)

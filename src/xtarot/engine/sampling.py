@@ -36,11 +36,18 @@ def _classes(
     cards: Sequence[T], players: int, allowed: Callable[[T], Collection[int]]
 ) -> list[tuple[tuple[int, ...], list[T]]]:
     groups: dict[tuple[int, ...], list[T]] = {}
-    for c in cards:
+    for c in sorted(cards, key=_canonical):
         seats = tuple(sorted(s for s in set(allowed(c)) if 0 <= s < players))
         groups.setdefault(seats, []).append(c)
     # the class open to the most seats goes last: it is counted in closed form
     return sorted(groups.items(), key=lambda kv: (len(kv[0]), kv[0]))
+
+
+def _canonical(c: object) -> tuple[int, str]:
+    """Cards are dealt from a canonical order, so that the result depends only on
+    which cards are unknown, never on where they truly lie (see the leak test)."""
+    index = getattr(c, "index", None)
+    return (index, "") if isinstance(index, int) else (-1, repr(c))
 
 
 def _splits(n: int, seats: tuple[int, ...], caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
@@ -114,7 +121,10 @@ def deal_uniform(
     """Deal ``cards`` to seats holding ``capacities[s]`` cards each, uniformly at random
     among the assignments that give every card to one of its ``allowed`` seats.
 
-    Raises ``ValueError`` when no such assignment exists (an inconsistent position).
+    The result depends only on the *set* of cards given, not on their order, so a
+    sampler that passes the unknown cards in whatever order they truly lie leaks
+    nothing through the random stream.  Raises ``ValueError`` when no assignment
+    exists (an inconsistent position).
     """
     players = len(capacities)
     if sum(capacities) != len(cards):

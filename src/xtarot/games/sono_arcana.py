@@ -509,7 +509,7 @@ class SonoArcanaState(State):
                 hands.append(list(original["hands"][s]))
             else:
                 hands.append([c.code for c in played[s] + pools[s]])
-        unseen = self.stack[self.top :]
+        unseen = sorted(self.stack[self.top :], key=lambda t: t.index)  # never the true order
         rng.shuffle(unseen)
         talismans = [t.code for t in self.stack[: self.top] + unseen]
         deal = {"hands": hands, "talismans": talismans, "parent": original["parent"]}

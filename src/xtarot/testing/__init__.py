@@ -34,6 +34,7 @@ from xtarot.record import replay
 __all__ = [
     "ConformanceReport",
     "check_leaks",
+    "check_masking",
     "check_state",
     "configurations",
     "playout",
@@ -129,7 +130,7 @@ def check_leaks(state: State, seat: int, rng: random.Random, worlds: int = 6) ->
     public = state.public_view()
     truth = state.zones()
     differing = 0
-    for _ in range(worlds):
+    for i in range(worlds):
         world = state.sample_world(seat, rng)
         assert world.view(seat) == mine, f"seat {seat}'s view differs in a sampled world"
         assert world.public_view() == public, "the public view differs in a sampled world"
@@ -138,7 +139,33 @@ def check_leaks(state: State, seat: int, rng: random.Random, worlds: int = 6) ->
         json.dumps(mine)  # views are JSON-serialisable
         if world.zones() != truth:
             differing += 1
+        if i == 0:
+            # the sampler may use only the seat's information: from the true state and
+            # from a world the seat cannot tell apart, the same random stream must
+            # give the same world
+            probe = rng.getrandbits(32)
+            a = state.sample_world(seat, random.Random(probe)).snapshot()
+            b = world.sample_world(seat, random.Random(probe)).snapshot()
+            assert a == b, f"seat {seat}'s sampled worlds depend on hidden information"
     return worlds, differing
+
+
+def check_masking(state: State, seat: int, at: str) -> None:
+    """``action_seen_by`` agrees with the views: two moves that look the same to
+    ``seat`` leave it the same view, two that look different leave different views."""
+    groups: dict[str, list[Any]] = {}
+    for a in state.legal_actions():
+        groups.setdefault(state.action_seen_by(a, seat), []).append(a)
+    after: dict[str, str] = {}
+    for seen, actions in groups.items():
+        views = set()
+        for a in actions[:3]:
+            twin = state.clone()
+            twin.apply(a)
+            views.add(json.dumps(twin.view(seat), sort_keys=True))
+        assert len(views) == 1, f"{at}: moves that look alike ({seen!r}) to seat {seat} differ"
+        after[seen] = views.pop()
+    assert len(set(after.values())) == len(after), f"{at}: distinct-looking moves, same view"
 
 
 def playout(game: Game, seed: int, *, deep: bool = False) -> tuple[State, ConformanceReport]:
@@ -205,6 +232,8 @@ def _deep_checks(state: State, rng: random.Random, at: str, report: ConformanceR
         twin.apply(legal[rng.randrange(len(legal))])
         assert state.snapshot() == before, f"{at}: acting on a clone changed the original"
         report.clone_checks += 1
+    if rng.random() < 0.1:
+        check_masking(state, rng.randrange(state.players), at)
     if rng.random() < 0.25:
         seat = rng.randrange(state.players)
         n, differing = check_leaks(state, seat, rng)

@@ -1,0 +1,117 @@
+"""Bots: legality, explanations, never peeking, strength against random, tournaments."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import xtarot
+from xtarot.agents import (
+    ISMCTSAgent,
+    PIMCAgent,
+    RandomAgent,
+    decision_for,
+    make_agent,
+    play_match,
+    utility,
+)
+from xtarot.engine import Scores
+from xtarot.lab import run_tournament
+
+
+def mid_game(seed: int = 4, steps: int = 9) -> xtarot.State:
+    state = xtarot.load("sono-arcana", players=4).new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    while len(state.legal_actions()) < 2:  # a real decision
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("name", ["random", "ismcts", "pimc"])
+def test_bots_play_legal_moves_and_explain_them(name: str) -> None:
+    settings = {"ismcts": {"iterations": 60}, "pimc": {"worlds": 3}}.get(name, {})
+    bot = make_agent(name, 3, **settings)
+    assert bot.explain() is None
+    game = xtarot.load("sono-arcana", players=3)
+    state = play_match(game, [bot, RandomAgent(1), RandomAgent(2)], seed=8)
+    assert state.is_terminal
+    why = bot.explain()
+    assert why is not None and why.agent == name and why.en and why.ja
+    assert why.text("ja") == why.ja
+
+
+def test_search_bots_never_peek_at_hidden_cards() -> None:
+    """Two positions the seat cannot tell apart get the same decision and numbers."""
+    state = mid_game()
+    seat = state.current_player
+    assert seat is not None
+    world = state.sample_world(seat, random.Random(11))
+    assert world.view(seat) == state.view(seat)
+    assert world.deals != state.deals  # other hands differ
+    for make in (
+        lambda: ISMCTSAgent(seed=5, iterations=120),
+        lambda: PIMCAgent(seed=5, worlds=4),
+    ):
+        a, b = make(), make()
+        assert a.act(decision_for(state)).text == b.act(decision_for(world)).text
+        assert a.explain() == b.explain()
+
+
+def test_ismcts_explanation_reports_visit_shares() -> None:
+    state = mid_game()
+    bot = ISMCTSAgent(seed=2, iterations=200)
+    action = bot.act(decision_for(state))
+    why = bot.explain()
+    assert why is not None and why.chosen == action.text == why.moves[0].text
+    assert abs(sum(m.share for m in why.moves) - 1) < 1e-9
+    assert why.moves[0].visits == max(m.visits for m in why.moves)
+    assert bot.last_iterations == 200
+
+
+def test_ismcts_time_budget() -> None:
+    state = mid_game()
+    bot = ISMCTSAgent(seed=2, seconds=0.2)
+    bot.act(decision_for(state))
+    assert bot.last_iterations > 10
+
+
+def test_ismcts_beats_random_players() -> None:
+    game = xtarot.load("sono-arcana", players=4)
+    share = 0.0
+    games = 8
+    for g in range(games):
+        seat = g % 4
+        bots = [RandomAgent(100 * g + s) for s in range(4)]
+        bots[seat] = ISMCTSAgent(seed=g, iterations=150)
+        final = play_match(game, bots, seed=500 + g).scores()
+        if seat in final.winners:
+            share += 1 / len(final.winners)
+    assert share / games > 0.4  # fair share is 0.25
+
+
+def test_utility_puts_winning_first() -> None:
+    win = Scores(totals=(10.0, 2.0, 2.0), ranks=(1, 2, 2), final=True)
+    shared = Scores(totals=(5.0, 5.0, 1.0), ranks=(1, 1, 3), final=True)
+    assert utility(win, 0) > 1 > utility(shared, 0) > 0.4
+    assert utility(win, 1) < 0.1
+
+
+def test_tournament_rotates_seats_and_reports_honest_shares() -> None:
+    result = run_tournament(
+        "sono-arcana", 3, ["pimc", "random", "random"], games=6, seed=3,
+        settings={"pimc": {"worlds": 2}},
+    )  # fmt: skip
+    assert set(result.agents) == {"pimc", "random#1", "random#2"}
+    assert all(a.seats == 6 for a in result.agents.values())
+    assert abs(sum(a.wins for a in result.agents.values()) - 6) < 1e-9
+    data = result.to_dict()
+    for row in data["agents"]:
+        lo, hi = row["win_share_ci95"]
+        assert 0 <= lo <= row["win_share"] <= hi <= 1
+        assert row["fair_share"] == pytest.approx(1 / 3)
+    with pytest.raises(ValueError, match="at least one game"):
+        run_tournament("sono-arcana", 3, ["random"], games=0)
