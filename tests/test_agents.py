@@ -115,3 +115,41 @@ def test_tournament_rotates_seats_and_reports_honest_shares() -> None:
         assert row["fair_share"] == pytest.approx(1 / 3)
     with pytest.raises(ValueError, match="at least one game"):
         run_tournament("sono-arcana", 3, ["random"], games=0)
+
+
+def test_heuristic_lot_values_and_rules() -> None:
+    from xtarot.agents.heuristic.sono_arcana import lot_value
+
+    assert lot_value(["T3", "T5"], ["T13"]) == -4  # T3 turns face down, T13 too
+    assert lot_value(["T3", "T13"], ["T23"]) == -1  # already face down: one more -1
+    assert lot_value([], ["T1", "T2"]) == 4
+    state = xtarot.load("sono-arcana", players=3).new_state(
+        deal={
+            "hands": [
+                [f"{r}c" for r in "2 3 4 5 6 7 8 9 10 J Q K".split()] + ["2s", "3s", "4s", "5s"],
+                [f"{r}d" for r in "2 3 4 5 6 7 8 9 10 J Q K".split()] + ["6s", "7s", "8s", "9s"],
+                ["10s", "Js", "Qs", "Ks"] + [f"{r}w" for r in "2 3 4 5 6 7 8 9 10 J Q K".split()],
+            ],
+            "talismans": [f"T{n}" for n in range(24)],
+            "parent": 0,
+        },
+        seed=1,
+    )
+    bot = make_agent("heuristic")
+    # the lot T0 is worth +2 to the parent, who has nothing yet
+    first = bot.act(decision_for(state))
+    assert first.text in ("lot 1", "lot 2")
+    state.apply("lot 1")
+    bid = bot.act(decision_for(state))
+    assert bid.text == "bid up Kc"  # wants it: strongest card of the longest suit
+    assert "want" in bot.explain().en  # type: ignore[union-attr]
+
+
+def test_heuristic_beats_random_and_refuses_unknown_games() -> None:
+    result = run_tournament("sono-arcana", 4, ["heuristic", "random"], games=120, seed=9)
+    assert result.agents["heuristic"].win_share * 4 > 1.3
+    bot = make_agent("heuristic")
+    fake = decision_for(mid_game())
+    fake = type(fake)(fake.seat, {**fake.view, "game": "chess"}, fake.legal, fake.sample_world)
+    with pytest.raises(ValueError, match="no heuristic bot for chess"):
+        bot.act(fake)

@@ -6,7 +6,8 @@ sampler that draws full states consistent with the seat's knowledge
 (``state.sample_world(seat, rng)``), which search agents use to imagine the hidden
 cards.  Every agent can say why it chose its last move (``explain()``).
 
-Bots by name (``make_agent``): ``random``, ``ismcts`` (information-set MCTS, 1,000
+Bots by name (``make_agent``): ``random``, ``heuristic`` (one documented
+strategy per game), ``ismcts`` (information-set MCTS, 1,000
 iterations a move by default), ``pimc`` (determinized flat Monte Carlo).
 
 >>> import xtarot
@@ -33,6 +34,7 @@ from xtarot.agents.base import (
     play_match,
     utility,
 )
+from xtarot.agents.heuristic import HeuristicAgent
 from xtarot.agents.ismcts import ISMCTSAgent
 from xtarot.agents.pimc import PIMCAgent
 
@@ -41,6 +43,7 @@ __all__ = [
     "Agent",
     "Decision",
     "Explanation",
+    "HeuristicAgent",
     "ISMCTSAgent",
     "MoveStat",
     "PIMCAgent",
@@ -55,6 +58,7 @@ __all__ = [
 #: Bot factories by name: ``factory(seed, **settings)``.
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
+    "heuristic": HeuristicAgent,
     "ismcts": ISMCTSAgent,
     "pimc": PIMCAgent,
 }

@@ -1,0 +1,50 @@
+"""Heuristic bots: one documented, casual-good strategy per game.
+
+``HeuristicAgent`` (bot name ``heuristic``) plays whichever game it is seated at by
+dispatching on ``view["game"]`` to that game's strategy class; each strategy reads
+only the seat's view and says which rule fired (``explain()``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xtarot.agents.base import Agent, Decision, Explanation
+from xtarot.agents.heuristic.sono_arcana import SonoArcanaHeuristic
+from xtarot.engine import Action
+
+__all__ = ["STRATEGIES", "HeuristicAgent"]
+
+#: game id -> strategy factory ``factory(seed)``.
+STRATEGIES: dict[str, Callable[[int | None], Agent]] = {
+    "sono-arcana": SonoArcanaHeuristic,
+}
+
+
+class HeuristicAgent:
+    """The heuristic strategy of whatever game the decision belongs to."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._by_game: dict[str, Agent] = {}
+        self._current: Agent | None = None
+
+    def act(self, decision: Decision) -> Action:
+        game = decision.view["game"]
+        strategy = self._by_game.get(game)
+        if strategy is None:
+            factory = STRATEGIES.get(game)
+            if factory is None:
+                known = ", ".join(STRATEGIES)
+                raise ValueError(
+                    f"no heuristic bot for {game} yet (heuristics: {known}); "
+                    "use random, ismcts or pimc"
+                )
+            strategy = self._by_game[game] = factory(self.seed)
+        self._current = strategy
+        return strategy.act(decision)
+
+    def explain(self) -> Explanation | None:
+        return self._current.explain() if self._current is not None else None
