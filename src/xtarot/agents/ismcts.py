@@ -13,7 +13,10 @@ players, driven only through the engine contract:
 - each edge stores the reward of the seat that made the move, so every seat in the
   tree plays for itself; rewards are :func:`~xtarot.agents.base.utility` (win
   share first, score margin second);
-- rollouts are random (or any rollout policy given as a function of the world).
+- rollouts are random (or any rollout policy given as a function of the world);
+  in a match of several hands they stop when the current hand ends (``horizon
+  ="hand"``, the default) and the running scores are valued, which keeps each
+  iteration short; ``horizon="match"`` plays to the end of the match.
 
 >>> import xtarot
 >>> from xtarot.agents import ISMCTSAgent, decision_for
@@ -69,7 +72,11 @@ class ISMCTSAgent:
         seconds: float | None = None,
         c: float = 0.7,
         rollout: RolloutPolicy = random_rollout,
+        horizon: str = "hand",
     ) -> None:
+        if horizon not in ("hand", "match"):
+            raise ValueError(f"horizon is 'hand' or 'match', not {horizon!r}")
+        self.horizon = horizon
         if iterations is None and seconds is None:
             iterations = 1000
         self.rng = random.Random(seed)
@@ -138,7 +145,8 @@ class ISMCTSAgent:
         path: list[tuple[_Node, int]] = []
         node = root
         c = self.c
-        while not world.is_terminal:
+        hands = len(world.deals) if self.horizon == "hand" else -1
+        while not world.is_terminal and len(world.deals) != hands + 1:
             actor: int = world.current_player  # type: ignore[assignment]
             groups: dict[str, list[Action]] = {}
             for a in world.legal_actions():
@@ -173,7 +181,7 @@ class ISMCTSAgent:
             node = children[best_key]
             path.append((node, actor))
         rollout = self.rollout
-        while not world.is_terminal:
+        while not world.is_terminal and len(world.deals) != hands + 1:
             world.apply(rollout(world, rng))
         scores = world.scores()
         values = [utility(scores, s) for s in range(world.players)]
