@@ -1,0 +1,1 @@
+"""The ``xtarot`` command-line interface (typer + rich); see :mod:`xtarot.cli.main`."""

@@ -1,0 +1,443 @@
+"""The ``xtarot`` command: list games, read rules, play against bots, simulate, replay.
+
+Run ``xtarot --help`` (or ``python -m xtarot.cli.main --help``).  Output is in
+English or Japanese (``--lang en|ja``; by default Japanese when ``LC_ALL`` /
+``LANG`` start with ``ja``).  Errors print the engine's message and exit with
+code 2 (bad game, player count, option or bot) or 1 (a corrupt record).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+import xtarot
+from xtarot import agents as _agents
+from xtarot.agents import Agent, make_agent
+from xtarot.cli.i18n import pick_lang, seat_label, t
+from xtarot.cli.play import PlaySession, bot_seed
+from xtarot.cli.render import scores_table, ui_for
+from xtarot.cli.simulate import simulate as run_simulation
+from xtarot.engine import ConfigError, Game, GameInfo, RecordError
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="xtarot",
+    help="Play and study the card games of the Xtarot rules collection.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+BOT_NAMES = ", ".join(getattr(_agents, "AGENTS", {"random": None}))
+
+LangOpt = Annotated[
+    str | None,
+    typer.Option("--lang", help="Language of the output: ja or en (default: from LC_ALL/LANG)."),
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        help="A game option as KEY=VALUE (repeatable), e.g. --option teams=true.",
+    ),
+]
+
+
+def _out() -> Console:
+    return Console(highlight=False, markup=False)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False, markup=False)
+
+
+def fail(message: str, lang: str = "en", code: int = 2) -> NoReturn:
+    """Print ``message`` in red on stderr and exit with ``code`` (no traceback)."""
+    _err().print(Text(f"{t('error', lang)}: {message}", style="red"))
+    raise typer.Exit(code)
+
+
+def _lang(chosen: str | None) -> str:
+    try:
+        return pick_lang(chosen)
+    except ValueError as err:
+        fail(str(err))
+
+
+def _info(game_id: str, lang: str) -> GameInfo:
+    for info in xtarot.games():
+        if info.id == game_id:
+            return info
+    known = ", ".join(i.id for i in xtarot.games())
+    fail(t("unknown_game", lang, game=game_id, games=known), lang)
+
+
+def _options(info: GameInfo, items: list[str] | None, lang: str) -> dict[str, Any]:
+    """``KEY=VALUE`` texts -> keyword options (the engine converts and checks them)."""
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            fail(t("option_form", lang, text=item), lang)
+        parsed: Any = value.strip()
+        try:
+            opt = info.option(key)
+        except KeyError:
+            opt = None  # the engine names the allowed options
+        if opt is not None and opt.nullable and parsed.lower() in ("none", "null"):
+            parsed = None
+        out[key] = parsed
+    return out
+
+
+def default_players(info: GameInfo) -> int:
+    """The smallest sensible table: 4 when the game allows it, else its minimum."""
+    preferred = getattr(info, "default_players", None)
+    if isinstance(preferred, int) and preferred in info.players:
+        return preferred
+    return 4 if 4 in info.players else info.min_players
+
+
+def _load(info: GameInfo, players: int | None, options: dict[str, Any], lang: str) -> Game:
+    try:
+        return xtarot.load(
+            info.id, players=default_players(info) if players is None else players, **options
+        )
+    except ConfigError as err:
+        fail(str(err), lang)
+
+
+def _bots(spec: str, seats: list[int], lang: str) -> dict[int, str]:
+    """``random`` (every bot seat) or a comma list, one name per bot seat."""
+    names = [b.strip() for b in spec.split(",") if b.strip()] or ["random"]
+    if len(names) == 1:
+        names = names * len(seats)
+    if len(names) != len(seats):
+        fail(t("bots_count", lang, need=len(seats), got=len(names)), lang)
+    for name in set(names):
+        try:
+            make_agent(name, 0)
+        except ValueError as err:
+            fail(str(err), lang)
+    return dict(zip(seats, names, strict=True))
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"xtarot {xtarot.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Play and study the card games of the Xtarot rules collection (エクスタロット)."""
+
+
+# -- games -------------------------------------------------------------------------------
+def _describe_options(info: GameInfo, lang: str) -> Text:
+    out = Text()
+    for i, o in enumerate(info.options):
+        if i:
+            out.append("\n")
+        where = ""
+        if o.players:
+            counts = "/".join(map(str, o.players))
+            where = f" ({counts}人)" if lang == "ja" else f" ({counts} players)"
+        out.append(f"{o.name}={o.default!r}", style="bold")
+        out.append(where)
+        out.append("\n  " + (o.help_ja if lang == "ja" else o.help_en), style="dim")
+    return out if info.options else Text(t("none", lang), style="dim")
+
+
+@app.command()
+def games(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    lang: LangOpt = None,
+) -> None:
+    """List the registered games: names, player counts, options and their defaults."""
+    infos = xtarot.games()
+    if as_json:
+        typer.echo(json.dumps([i.to_dict() for i in infos], ensure_ascii=False, indent=1))
+        return
+    lang = _lang(lang)
+    table = Table(title=t("games_title", lang), show_lines=True)
+    table.add_column(t("col_id", lang), style="bold cyan", no_wrap=True)
+    table.add_column(f"{t('col_name_ja', lang)} / {t('col_name_en', lang)}", min_width=24)
+    table.add_column(t("col_players", lang), justify="center", no_wrap=True)
+    table.add_column(t("col_options", lang), min_width=24, overflow="fold")
+    for info in infos:
+        table.add_row(
+            info.id,
+            f"{info.name_ja}\n{info.name_en}",
+            f"{info.min_players}-{info.max_players}",
+            _describe_options(info, lang),
+        )
+    _out().print(table)
+
+
+# -- rules -------------------------------------------------------------------------------
+def rules_text(game_id: str, lang: str) -> tuple[str, str] | None:
+    """The player-facing rules summary of a game: (text, language it is in)."""
+    folder = resources.files("xtarot").joinpath("rules")
+    for candidate in (lang, "en" if lang == "ja" else "ja"):
+        path = folder.joinpath(f"{game_id}.{candidate}.md")
+        if path.is_file():
+            return path.read_text(encoding="utf-8"), candidate
+    return None
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="Game id (see `xtarot games`).")],
+    lang: LangOpt = None,
+) -> None:
+    """Show a game's rules summary."""
+    lang = _lang(lang)
+    info = _info(game, lang)
+    found = rules_text(info.id, lang)
+    if found is None:
+        fail(t("rules_missing", lang, game=info.id, lang=lang), lang, code=1)
+    text, got = found
+    console = _out()
+    if got != lang:
+        console.print(Text(t("rules_fallback", lang), style="yellow"))
+    console.print(Markdown(text))
+
+
+# -- play --------------------------------------------------------------------------------
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game id (see `xtarot games`).")],
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Number of players (default: 4 when the game allows it, else its minimum).",
+        ),
+    ] = None,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat, 0..players-1.")] = 0,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help=f"Bot for the other seats, or a comma list, one per other seat ({BOT_NAMES}).",
+        ),
+    ] = "random",
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the match (default: random, printed).")
+    ] = None,
+    lang: LangOpt = None,
+    option: OptionOpt = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Write the game record to this file.")
+    ] = None,
+    fast: Annotated[bool, typer.Option("--fast", help="Do not pause between bot moves.")] = False,
+) -> None:
+    """Play one seat in the terminal against bots."""
+    lang = _lang(lang)
+    info = _info(game, lang)
+    options = _options(info, option, lang)
+    g = _load(info, players, options, lang)
+    if not 0 <= seat < g.players:
+        fail(t("bad_seat", lang, seat=seat, last=g.players - 1), lang)
+    names = _bots(bots, [s for s in range(g.players) if s != seat], lang)
+    chosen = seed is not None
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+    agents: list[Agent | None] = [
+        make_agent(names[s], bot_seed(seed, s)) if s in names else None for s in range(g.players)
+    ]
+    console = _out()
+    title = t(
+        "match_start",
+        lang,
+        game=f"{info.name(lang)} ({info.id})",
+        players=g.players,
+        seat=seat_label(seat, lang),
+    )
+    console.print(Text(title, style="bold"))
+    if g.options:
+        opts = ", ".join(f"{k}={v}" for k, v in g.options.items())
+        console.print(t("options_line", lang, options=opts))
+    # A seed drawn at random is shown only when the match ends: it fixes the deal.
+    console.print(Text(t("seed_line" if chosen else "seed_hidden", lang, seed=seed), style="dim"))
+    command = f"xtarot play {info.id} --players {g.players} --seat {seat} --seed {seed}"
+    command += f" --bots {bots}" + "".join(f" --option {k}={v}" for k, v in options.items())
+    example = "3, play Kc, Kc"
+    console.print(Text(t("help_line", lang, example=example), style="dim"))
+    meta = {"client": "xtarot play", "human_seat": seat, "bots": names, "lang": lang}
+    session = PlaySession(
+        console, g, seat, agents, seed, lang, save=save, fast=fast, meta=meta, command=command
+    )
+    raise typer.Exit(session.run())
+
+
+# -- simulate ----------------------------------------------------------------------------
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id (see `xtarot games`).")],
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Number of players (default: 4 when the game allows it, else its minimum).",
+        ),
+    ] = None,
+    n_games: Annotated[int, typer.Option("--games", "-n", help="Number of matches.")] = 100,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the run (default: random, printed).")
+    ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", help=f"Bot for every seat, or a comma list, one per seat ({BOT_NAMES})."
+        ),
+    ] = "random",
+    option: OptionOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")
+    ] = False,
+    records: Annotated[
+        Path | None, typer.Option("--records", help="Save every match's record in this folder.")
+    ] = None,
+    lang: LangOpt = None,
+) -> None:
+    """Bots-only matches: per-seat mean score and win share."""
+    lang = _lang(lang)
+    info = _info(game, lang)
+    g = _load(info, players, _options(info, option, lang), lang)
+    if n_games < 1:
+        fail(t("games_count", lang), lang)
+    names = _bots(bots, list(range(g.players)), lang)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+    err = _err()
+    show_progress = not as_json and err.is_terminal
+    progress = Progress(
+        TextColumn(t("sim_progress", lang)),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not show_progress,
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("sim", total=n_games)
+        result = run_simulation(
+            g,
+            [names[s] for s in range(g.players)],
+            games=n_games,
+            seed=seed,
+            records=records,
+            on_game=lambda done: progress.update(task, completed=done),
+        )
+    if as_json:
+        typer.echo(json.dumps(result, ensure_ascii=False))
+        return
+    console = _out()
+    bots_text = ",".join(result["bots"]) if len(set(result["bots"])) > 1 else result["bots"][0]
+    title = t(
+        "sim_title", lang, games=n_games, game=info.name(lang), players=g.players, bots=bots_text
+    )
+    table = Table(title=title)
+    table.add_column(t("col_seat", lang))
+    table.add_column(t("col_mean", lang), justify="right")
+    table.add_column(t("col_wins", lang), justify="right")
+    for s in range(g.players):
+        table.add_row(
+            f"{seat_label(s, lang)} ({names[s]})",
+            f"{result['mean_score'][s]:.3f}",
+            f"{100 * result['win_share'][s]:.1f}%",
+        )
+    console.print(table)
+    rate = result["games_per_second"] or float("inf")
+    console.print(t("sim_time", lang, seconds=result["seconds"], rate=rate, seed=seed))
+
+
+# -- replay ------------------------------------------------------------------------------
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON) saved by xtarot.")],
+    lang: LangOpt = None,
+    step: Annotated[bool, typer.Option("--step", help="Wait for Enter after each step.")] = False,
+) -> None:
+    """Replay a saved game record: the public course of the match and its result."""
+    lang = _lang(lang)
+    try:
+        record = xtarot.load_record(file)
+        state = xtarot.replay(record)
+    except RecordError as err:
+        fail(str(err), lang, code=1)
+    # Walk the (now validated) record again to know who made each move.
+    walk = xtarot.replay(record, upto=0)
+    steps: list[tuple[int | None, str]] = []
+    for text in record["actions"]:
+        steps.append((walk.current_player, text))
+        walk.apply(text)
+    info = state.game.info
+    ui = ui_for(info.id)
+    console = _out()
+    title = t(
+        "replay_title",
+        lang,
+        game=f"{info.name(lang)} ({info.id})",
+        players=state.players,
+        seed=record["seed"],
+    )
+    console.print(Text(title, style="bold"))
+    if state.game.options:
+        opts = ", ".join(f"{k}={v}" for k, v in state.game.options.items())
+        console.print(t("options_line", lang, options=opts))
+    public = state.public_view()
+    for item in ui.course(public, steps, lang):
+        console.print(item)
+        if step:
+            try:
+                console.input(Text(t("press_enter", lang), style="dim"))
+            except (EOFError, KeyboardInterrupt):
+                step = False
+    if state.is_terminal:
+        for item in ui.final(public, state.scores().to_dict(), lang):
+            console.print(item)
+    else:
+        console.print(Text(t("replay_unfinished", lang), style="yellow"))
+        running = state.scores().to_dict()
+        console.print(scores_table(running, lang, None, title=t("running_scores", lang)))
+
+
+def main() -> None:
+    """Entry point of the ``xtarot`` console script."""
+    try:
+        app(prog_name="xtarot")
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()
