@@ -484,3 +484,24 @@ def test_rules_of_every_registered_game(info: xtarot.GameInfo, lang: str) -> Non
     else:  # a game still being written: a clear message, no traceback
         assert result.exit_code == 1
         assert "no rules summary" in result.output or "ルール概要" in result.output
+
+
+def test_tournament_json_and_table() -> None:
+    result = runner.invoke(
+        app,
+        ["tournament", "sono-arcana", "-p", "3", "--agents", "heuristic,random", "-n", "6",
+         "--seed", "2", "--json"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 6 and data["seed"] == 2
+    rows = {r["agent"]: r for r in data["agents"]}
+    assert set(rows) == {"heuristic", "random"}
+    assert rows["heuristic"]["seats"] + rows["random"]["seats"] == 18
+    assert sum(r["win_share"] * r["seats"] for r in rows.values()) == pytest.approx(6)
+    table = runner.invoke(
+        app, ["tournament", "sono-arcana", "-p", "3", "-n", "3", "--seed", "1", "--lang", "ja"]
+    )
+    assert table.exit_code == 0 and "公平な取り分" in table.stdout
+    bad = runner.invoke(app, ["tournament", "sono-arcana", "--agents", "deep-blue"])
+    assert bad.exit_code == 2 and "unknown bot 'deep-blue'" in bad.output

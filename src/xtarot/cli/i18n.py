@@ -135,6 +135,27 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "合計 {seconds:.2f} 秒、毎秒 {rate:.1f} 局 (シード {seed})",
     ),
     "sim_progress": ("Simulating", "シミュレーション中"),
+    # tournament
+    "tour_title": (
+        "{games} matches of {game}, {players} players, seats rotated",
+        "{game} {players}人戦 {games}試合（席は順番に入れ替え）",
+    ),
+    "tour_progress": ("Tournament", "トーナメント中"),
+    "col_agent": ("bot", "ボット"),
+    "col_seats": ("seat-games", "着席数"),
+    "col_win_ci": ("win share (95% CI)", "勝率 (95%信頼区間)"),
+    "col_vs_fair": ("× fair share", "公平な取り分比"),
+    "col_mean_ci": ("mean score (95% CI)", "平均得点 (95%信頼区間)"),
+    "col_rating": ("rating", "レーティング"),
+    "tour_time": (
+        "{seconds:.1f} s; fair share = 1/{players}; rating = openskill mu - 3 sigma; seed {seed}",
+        "{seconds:.1f}秒、公平な取り分 = 1/{players}、"
+        "レーティング = openskill の mu - 3σ、シード {seed}",
+    ),
+    "tour_agents": (
+        "give at least one bot with --agents (bots: {bots})",
+        "--agents でボットを1つ以上指定してください (ボット: {bots})",
+    ),
     "games_count": ("--games must be at least 1", "--games は1以上にしてください"),
     # replay
     "replay_title": (

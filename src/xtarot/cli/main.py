@@ -1,4 +1,4 @@
-"""The ``xtarot`` command: list games, read rules, play against bots, simulate, replay.
+"""The ``xtarot`` command: games, rules, play against bots, simulate, tournament, replay.
 
 Run ``xtarot --help`` (or ``python -m xtarot.cli.main --help``).  Output is in
 English or Japanese (``--lang en|ja``; by default Japanese when ``LC_ALL`` /
@@ -30,6 +30,7 @@ from xtarot.cli.play import PlaySession, bot_seed
 from xtarot.cli.render import scores_table, ui_for
 from xtarot.cli.simulate import simulate as run_simulation
 from xtarot.engine import ConfigError, Game, GameInfo, RecordError
+from xtarot.lab import run_tournament
 
 __all__ = ["app", "main"]
 
@@ -378,6 +379,102 @@ def simulate(
     console.print(table)
     rate = result["games_per_second"] or float("inf")
     console.print(t("sim_time", lang, seconds=result["seconds"], rate=rate, seed=seed))
+
+
+# -- tournament ----------------------------------------------------------------------------
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="Game id (see `xtarot games`).")],
+    agents: Annotated[
+        str, typer.Option("--agents", "-a", help=f"Comma list of bots to compare ({BOT_NAMES}).")
+    ] = "heuristic,random",
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Number of players (default as for play)."),
+    ] = None,
+    n_games: Annotated[int, typer.Option("--games", "-n", help="Number of matches.")] = 100,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the run (default: random, printed).")
+    ] = None,
+    seconds: Annotated[
+        float | None,
+        typer.Option("--seconds", help="Thinking time per move of the search bots (ismcts, pimc)."),
+    ] = None,
+    iterations: Annotated[
+        int | None, typer.Option("--iterations", help="ISMCTS iterations per move.")
+    ] = None,
+    option: OptionOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")
+    ] = False,
+    lang: LangOpt = None,
+) -> None:
+    """Bots against bots with rotating seats: win shares with 95% intervals and ratings."""
+    lang = _lang(lang)
+    info = _info(game, lang)
+    g = _load(info, players, _options(info, option, lang), lang)
+    if n_games < 1:
+        fail(t("games_count", lang), lang)
+    names = [n.strip() for n in agents.split(",") if n.strip()]
+    if not names:
+        fail(t("tour_agents", lang, bots=BOT_NAMES), lang)
+    for name in names:
+        if name not in _agents.AGENTS:
+            fail(f"unknown bot {name!r}; bots: {BOT_NAMES}", lang)
+    settings: dict[str, dict[str, Any]] = {}
+    if seconds is not None:
+        settings["ismcts"] = {"seconds": seconds}
+        settings["pimc"] = {"seconds": seconds}
+    if iterations is not None:
+        settings.setdefault("ismcts", {})["iterations"] = iterations
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+    err = _err()
+    progress = Progress(
+        TextColumn(t("tour_progress", lang)),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=as_json or not err.is_terminal,
+        transient=True,
+    )
+    try:
+        with progress:
+            task = progress.add_task("tour", total=n_games)
+            result = run_tournament(
+                info.id,
+                g.players,
+                names,
+                n_games,
+                seed=seed,
+                options=g.options,
+                settings=settings,
+                on_game=lambda i: progress.update(task, completed=i + 1),
+            )
+    except ValueError as error:
+        fail(str(error), lang)
+    if as_json:
+        typer.echo(json.dumps({**result.to_dict(), "seed": seed}, ensure_ascii=False))
+        return
+    title = t("tour_title", lang, games=n_games, game=info.name(lang), players=g.players)
+    table = Table(title=title)
+    for key in ("col_agent", "col_seats", "col_win_ci", "col_vs_fair", "col_mean_ci", "col_rating"):
+        table.add_column(t(key, lang), justify="left" if key == "col_agent" else "right")
+    for row in result.to_dict()["agents"]:
+        lo, hi = row["win_share_ci95"]
+        mlo, mhi = row["mean_score_ci95"]
+        table.add_row(
+            row["agent"],
+            str(row["seats"]),
+            f"{100 * row['win_share']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})",
+            f"{row['win_share_vs_fair']:.2f}",
+            f"{row['mean_score']:.2f} ({mlo:.2f}–{mhi:.2f})",
+            f"{row['rating']:.1f}",
+        )
+    console = _out()
+    console.print(table)
+    console.print(t("tour_time", lang, seconds=result.seconds, players=g.players, seed=seed))
 
 
 # -- replay ------------------------------------------------------------------------------
