@@ -123,7 +123,7 @@ def test_config_errors_name_what_is_allowed() -> None:
         xtarot.load("sono-arcana", players=5, teams=True)
     with pytest.raises(xtarot.ConfigError, match="unknown option colour; options: teams"):
         xtarot.load("sono-arcana", players=4, colour=True)
-    with pytest.raises(xtarot.ConfigError, match="unknown game 'sono'; games: .*sono-arcana"):
+    with pytest.raises(xtarot.ConfigError, match=r"unknown game 'sono'; games: .*sono-arcana"):
         xtarot.load("sono")
 
 

@@ -1,0 +1,707 @@
+"""アルカナデュエル (Arcana Duel), id ``arcana-duel``.
+
+A two-player battle in the manner of a trading-card game, on the classic deck.
+Rulebook: ``shared/seeds/004``; readings: RULINGS §7; summary: ``docs/rules/arcana-duel.md``.
+
+配り方 (the deal)
+    The 78 classic cards, minors and majors shuffled together; 8 to each player,
+    the rest is the 山札 (stock).
+
+プレイ準備 (set-up)
+    Each player lays 5 of their 8 cards face down as their 場 (field) and keeps 3 in
+    hand, without seeing the other's choice (taken one seat at a time, seat 0 first,
+    with ``place <card>``; the earlier choice stays hidden).  The first attacker
+    (じゃんけん) is random and is announced once both fields are laid.
+
+手番 (a turn)
+    補充 (refill): a field below 5 cards draws the shortfall, then places from hand
+    face down up to 5.  攻撃 (attacks): one or more, each with a set of own field
+    cards that have not attacked this turn (face-down ones are turned up), against
+    one opponent card: a face-up card the attacker names, or a face-down card the
+    defender picks (``defend <card>``, knowing the attack's power).  戦闘力 (power):
+    pips at face value, A = 1, J C Q K = 10, majors their number (T0 = 0).  Higher
+    power takes the other side's cards into its 得点 (points pile): the attacker
+    wins the defending card, the defender wins every attacking card; equal power
+    moves nothing.  Survivors stay face up.  ``end`` stops attacking (allowed once
+    one attack was made, or when no attack is possible).  再補充 (refill again):
+    draw as many cards as were lost this turn, place up to 5; the turn ends.
+
+マット (the Fool)
+    When 0:愚者 (``T0``) is revealed by an attack, as an attacking card or as the
+    picked defender, the combat is not resolved: both players move their whole
+    field into their own points pile, the attacker then the defender draw 5 and
+    place 5, and the attacker's turn ends at once.
+
+終了 (the end)
+    An attack that leaves the defender's field empty wins at once (全滅,
+    annihilation).  When the stock runs out the game ends at the end of that turn
+    and the larger points pile wins (equal: a draw).
+
+Attacks are taken in small steps so the action space stays small (314 ids):
+``attack <card>`` adds one own field card to the attack being formed (it turns
+face up at once: a declared attack cannot be taken back), and ``at <card>`` /
+``at down`` names the target and resolves it.  The canonical full texts of the
+contract, ``attack Kc 5s at T3`` and ``attack Kc at down``, are accepted by
+:meth:`ArcanaDuelState.apply`, which plays them as those steps, all or nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from xtarot.cards import CLASSIC, Card, card
+from xtarot.engine import (
+    Action,
+    ActionSpace,
+    DealError,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Scores,
+    State,
+    register,
+)
+from xtarot.engine.core import competition_ranks
+
+__all__ = ["ArcanaDuel", "ArcanaDuelState", "attack_steps", "power"]
+
+DEAL_SIZE = 8
+FIELD_SIZE = 5
+RESET_DRAW = 5
+FOOL: Card = card("T0")
+CARDS: tuple[Card, ...] = tuple(CLASSIC)
+
+_POWER: dict[Card, int] = {
+    c: c.number if c.is_major else (10 if c.value is None else int(c.value))  # type: ignore[misc]
+    for c in CARDS
+}
+
+
+def power(c: Card) -> int:
+    """戦闘力: pips at face value, A = 1, J C Q K = 10, majors their number.
+
+    >>> power(card("As")), power(card("9c")), power(card("Cw")), power(card("T21"))
+    (1, 9, 10, 21)
+    """
+    return _POWER[c]
+
+
+# -- the action space: 314 ids ---------------------------------------------------------
+END, AT_DOWN = 0, 1
+_N = len(CARDS)
+_PLACE, _ATTACK, _AT, _DEFEND = 2, 2 + _N, 2 + 2 * _N, 2 + 3 * _N
+ACTIONS = ActionSpace(
+    ["end", "at down"]
+    + [f"place {c}" for c in CARDS]
+    + [f"attack {c}" for c in CARDS]
+    + [f"at {c}" for c in CARDS]
+    + [f"defend {c}" for c in CARDS]
+)
+_PLACE_OF = {c: ACTIONS[_PLACE + i] for i, c in enumerate(CARDS)}
+_ATTACK_OF = {c: ACTIONS[_ATTACK + i] for i, c in enumerate(CARDS)}
+_AT_OF = {c: ACTIONS[_AT + i] for i, c in enumerate(CARDS)}
+_DEFEND_OF = {c: ACTIONS[_DEFEND + i] for i, c in enumerate(CARDS)}
+_CARD_OF: dict[int, Card] = {a.id: CARDS[(a.id - 2) % _N] for a in ACTIONS if a.id >= 2}
+
+
+def attack_steps(text: str) -> list[str] | None:
+    """Split a full attack text into its steps, or ``None`` if it is not one.
+
+    >>> attack_steps("attack Kc 5s at T3")
+    ['attack Kc', 'attack 5s', 'at T3']
+    >>> attack_steps("attack Kc at down")
+    ['attack Kc', 'at down']
+    >>> attack_steps("attack Kc") is None, attack_steps("attack at T3") is None
+    (True, True)
+    """
+    words = text.split()
+    if len(words) < 2 or words[0].lower() != "attack":
+        return None
+    lowered = [w.lower() for w in words]
+    if "at" in lowered:
+        i = lowered.index("at")
+        cards_, target = words[1:i], words[i + 1 :]
+        if not cards_ or len(target) != 1:
+            return None
+        return [f"attack {c}" for c in cards_] + [f"at {target[0]}"]
+    if len(words) > 2:
+        return [f"attack {c}" for c in words[1:]]
+    return None
+
+
+@register
+class ArcanaDuel(Game):
+    """アルカナデュエル for 2 players on the classic deck."""
+
+    info = GameInfo(
+        id="arcana-duel",
+        name_ja="アルカナデュエル",
+        name_en="Arcana Duel",
+        min_players=2,
+        max_players=2,
+        deck="classic",
+    )
+    actions = ACTIONS
+    deck_doc = (
+        "deck=[...]: the 78 classic cards, each once.  The first 16 are dealt one at a time "
+        "to seats 0 and 1 alternately (8 each); the other 62 are the stock, top first.  "
+        "The first attacker comes from the seed."
+    )
+
+    def _random_deal(self, rng: random.Random) -> dict[str, Any]:
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        return self._deal_of(deck, rng.randrange(2))
+
+    def _deal_from_deck(self, deck: list[str], rng: random.Random) -> dict[str, Any]:
+        parsed = [_parse(code, "deck") for code in deck]
+        if len(parsed) != _N:
+            raise DealError(f"an arcana-duel deck has the {_N} classic cards, not {len(parsed)}")
+        return self._deal_of(parsed, rng.randrange(2))
+
+    @staticmethod
+    def _deal_of(deck: list[Card], first: int) -> dict[str, Any]:
+        dealt = 2 * DEAL_SIZE
+        return {
+            "hands": [[c.code for c in deck[s:dealt:2]] for s in range(2)],
+            "stock": [c.code for c in deck[dealt:]],
+            "first_attacker": first,
+        }
+
+    def _validate_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
+        names = {"hands", "stock", "first_attacker"}
+        missing, extra = names - set(deal), set(deal) - names
+        if missing or extra:
+            raise DealError(
+                "an arcana-duel deal has the piles hands, stock and first_attacker"
+                + (f"; missing {', '.join(sorted(missing))}" if missing else "")
+                + (f"; unknown {', '.join(sorted(extra))}" if extra else "")
+            )
+        seen: set[Card] = set()
+
+        def take(codes: Any, where: str) -> list[str]:
+            if not isinstance(codes, list):
+                raise DealError(f"{where} must be a list of card codes")
+            out = []
+            for code in codes:
+                c = _parse(code, where)
+                if c in seen:
+                    raise DealError(f"{c} appears twice (again in {where})")
+                seen.add(c)
+                out.append(c.code)
+            return out
+
+        hands = deal["hands"]
+        if not isinstance(hands, list) or len(hands) != 2:
+            raise DealError("hands must list 2 hands, one per seat")
+        out_hands = []
+        for s, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != DEAL_SIZE:
+                raise DealError(f"hand of seat {s} must have {DEAL_SIZE} cards")
+            out_hands.append(take(hand, f"hand of seat {s}"))
+        stock = take(deal["stock"], "stock")
+        if len(stock) != _N - 2 * DEAL_SIZE:
+            raise DealError(
+                f"stock must hold the other {_N - 2 * DEAL_SIZE} cards, not {len(stock)}"
+            )
+        first = deal["first_attacker"]
+        if isinstance(first, bool) or not isinstance(first, int) or first not in (0, 1):
+            raise DealError(f"first_attacker must be seat 0 or 1, not {first!r}")
+        return {"hands": out_hands, "stock": stock, "first_attacker": first}
+
+
+def _parse(code: Any, where: str) -> Card:
+    try:
+        return CLASSIC.parse(code)
+    except ValueError as err:
+        raise DealError(f"{where}: {err}") from None
+
+
+class ArcanaDuelState(State):
+    """A duel in progress."""
+
+    game: ArcanaDuel
+
+    def _setup(self, deal: dict[str, Any]) -> None:
+        self.hands: list[list[Card]] = [[card(c) for c in h] for h in deal["hands"]]
+        self.stock: list[Card] = [card(c) for c in reversed(deal["stock"])]  # top last
+        self.first_attacker: int = deal["first_attacker"]
+        self.field: list[list[Card]] = [[], []]
+        self.up: set[Card] = set()  # face-up field cards
+        self.used: set[Card] = set()  # cards that attacked this turn
+        self.points: list[list[Card]] = [[], []]
+        self.buried: set[Card] = set()  # face-down cards swept into a points pile
+        self.revealed: set[Card] = set()  # every card that has been face up
+        self.held: list[set[Card]] = [set(h) for h in self.hands]
+        self.attacker = 0
+        self.forming: list[Card] = []
+        self.lost = 0
+        self.attacks = 0
+        self.turns = 0
+        self.combats: list[dict[str, Any]] = []
+        self.end_reason: str | None = None
+        self.winner: int | None = None
+        self.stage = "setup"  # setup | refill | attack | defend | reset | over
+        #: what the table sees happen: ("place", seat, action index), ("draw", seat, k),
+        #: ("reveal", seat, code) for a face-down card turned up, ("reset",)
+        self.events: list[tuple[Any, ...]] = []
+        self._placer = 0
+        self._after = "setup"
+        self._begin_place(0, "setup")
+
+    # -- turn structure -------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        stage = self.stage
+        if stage == "attack":
+            return self.attacker
+        if stage == "defend":
+            return 1 - self.attacker
+        if stage == "over":
+            return None
+        return self._placer
+
+    def _draw(self, seat: int, k: int) -> None:
+        k = min(k, len(self.stock))
+        if k:
+            self.events.append(("draw", seat, k))
+        for _ in range(k):
+            c = self.stock.pop()
+            self.hands[seat].append(c)
+            self.held[seat].add(c)
+
+    def _begin_place(self, seat: int, after: str) -> None:
+        if len(self.field[seat]) < FIELD_SIZE and self.hands[seat]:
+            self._placer, self._after = seat, after
+            if self.stage != "setup" and self.stage != "reset":
+                self.stage = "refill"
+            return
+        self._continue(seat, after)
+
+    def _continue(self, seat: int, after: str) -> None:
+        if after == "setup":
+            if seat == 0:
+                self._begin_place(1, "setup")
+            else:
+                self._start_turn(self.first_attacker)
+        elif after == "attack":
+            self.stage = "attack"
+        elif after == "reset":
+            self._begin_place(1 - self.attacker, "end")
+        else:
+            self._end_turn()
+
+    def _start_turn(self, seat: int) -> None:
+        self.attacker = seat
+        self.turns += 1
+        self.lost = self.attacks = 0
+        self.used = set()
+        self.stage = "refill"
+        self._draw(seat, FIELD_SIZE - len(self.field[seat]))
+        self._begin_place(seat, "attack")
+
+    def _end_turn(self) -> None:
+        self.used = set()
+        if not self.stock:
+            self.stage, self.end_reason = "over", "stock_out"
+            return
+        self._start_turn(1 - self.attacker)
+
+    # -- legal actions ----------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        stage = self.stage
+        if stage == "attack":
+            a = self.attacker
+            used, forming = self.used, self.forming
+            out = [
+                _ATTACK_OF[c]
+                for c in sorted(self.field[a], key=_index)
+                if c not in used and c not in forming
+            ]
+            if not forming:
+                if self.attacks or not out:
+                    out.append(ACTIONS[END])
+                return out
+            up = self.up
+            theirs = self.field[1 - a]
+            out.extend(_AT_OF[c] for c in sorted(theirs, key=_index) if c in up)
+            if any(c not in up for c in theirs):
+                out.append(ACTIONS[AT_DOWN])
+            return out
+        if stage == "defend":
+            up = self.up
+            return [
+                _DEFEND_OF[c]
+                for c in sorted(self.field[1 - self.attacker], key=_index)
+                if c not in up
+            ]
+        return [_PLACE_OF[c] for c in sorted(self.hands[self._placer], key=_index)]
+
+    def _why_illegal(self, action: Action) -> str:
+        aid = action.id
+        stage = self.stage
+        seat = self.current_player
+        assert seat is not None
+        if stage in ("setup", "refill", "reset"):
+            if _PLACE <= aid < _ATTACK:
+                return f"you do not hold {_CARD_OF[aid]}"
+            return "place cards from your hand face down until your field holds 5"
+        if stage == "defend":
+            if aid >= _DEFEND:
+                return f"{_CARD_OF[aid]} is not a face-down card of your field"
+            return "pick the face-down card that defends: defend <card>"
+        if aid == END:
+            if self.forming:
+                return "name the target of the attack first: at <card> or at down"
+            return "make at least one attack first"
+        if _ATTACK <= aid < _AT:
+            c = _CARD_OF[aid]
+            if c not in self.field[self.attacker]:
+                return f"{c} is not on your field"
+            return f"{c} has already attacked this turn"
+        if aid == AT_DOWN or _AT <= aid < _DEFEND:
+            if not self.forming:
+                return "choose the attacking cards first: attack <card>"
+            if aid == AT_DOWN:
+                return "the opponent has no face-down card"
+            return f"{_CARD_OF[aid]} is not a face-up card of the opponent's field"
+        return "not allowed now"
+
+    def action_seen_by(self, action: Action, seat: int | None) -> str:
+        """A placement is face down: the others see ``place ?``."""
+        if seat != self.current_player and _PLACE <= action.id < _ATTACK:
+            return "place ?"
+        return action.text
+
+    # -- applying -----------------------------------------------------------------------
+    def apply(self, action: Action | str | int) -> Action:
+        """Apply an action; also accepts a full attack text (``attack Kc 5s at T3``),
+        played as its steps, all or nothing."""
+        if action.__class__ is str and self.game.actions.parse(action) is None:  # type: ignore[arg-type]
+            steps = attack_steps(action)  # type: ignore[arg-type]
+            if steps is not None:
+                trial = self.clone()
+                for step in steps:
+                    try:
+                        trial.apply(step)
+                    except IllegalAction as err:
+                        raise IllegalAction(
+                            f"{action!r} stopped at step {step!r}: {err}", err.legal
+                        ) from None
+                last: Action = ACTIONS[0]
+                for step in steps:
+                    last = super().apply(step)
+                return last
+        return super().apply(action)
+
+    def _apply(self, action: Action) -> None:
+        aid = action.id
+        if aid < _ATTACK:
+            if aid >= _PLACE:
+                seat = self._placer
+                c = _CARD_OF[aid]
+                self.events.append(("place", seat, len(self.history)))
+                self.hands[seat].remove(c)
+                self.field[seat].append(c)
+                if len(self.field[seat]) >= FIELD_SIZE or not self.hands[seat]:
+                    self._continue(seat, self._after)
+            elif aid == END:
+                self.stage = "refill"
+                self._draw(self.attacker, self.lost)
+                self._begin_place(self.attacker, "end")
+            else:
+                self.attacks += 1
+                if FOOL in self.forming:
+                    self._fool(None, "down")
+                else:
+                    self.stage = "defend"
+            return
+        c = _CARD_OF[aid]
+        if aid < _AT:
+            if c not in self.up:
+                self.events.append(("reveal", self.attacker, c.code))
+            self.forming.append(c)
+            self.up.add(c)
+            self.revealed.add(c)
+        elif aid < _DEFEND:
+            self.attacks += 1
+            if FOOL in self.forming:
+                self._fool(c, "named")
+            else:
+                self._resolve(c, "named")
+        else:
+            self.events.append(("reveal", 1 - self.attacker, c.code))
+            self.up.add(c)
+            self.revealed.add(c)
+            if c is FOOL:
+                self._fool(c, "down")
+            else:
+                self._resolve(c, "down")
+
+    def _resolve(self, target: Card, how: str) -> None:
+        a, d = self.attacker, 1 - self.attacker
+        forming = self.forming
+        attack = sum(_POWER[c] for c in forming)
+        defence = _POWER[target]
+        self.used.update(forming)
+        if attack > defence:
+            result = "attacker"
+            self.field[d].remove(target)
+            self.up.discard(target)
+            self.points[a].append(target)
+        elif defence > attack:
+            result = "defender"
+            for c in forming:
+                self.field[a].remove(c)
+                self.up.discard(c)
+                self.used.discard(c)
+            self.points[d].extend(forming)
+            self.lost += len(forming)
+        else:
+            result = "tie"
+        self.combats.append(
+            {
+                "turn": self.turns,
+                "attacker": a,
+                "cards": [c.code for c in forming],
+                "power": attack,
+                "target": target.code if how == "named" else "down",
+                "defence": target.code,
+                "defence_power": defence,
+                "result": result,
+            }
+        )
+        self.forming = []
+        self.stage = "attack"
+        if result == "attacker" and not self.field[d]:
+            self.stage, self.end_reason, self.winner = "over", "annihilation", a
+
+    def _fool(self, target: Card | None, how: str) -> None:
+        """The Fool is revealed: both fields to their owners' points, redraw, replace."""
+        a = self.attacker
+        self.combats.append(
+            {
+                "turn": self.turns,
+                "attacker": a,
+                "cards": [c.code for c in self.forming],
+                "power": sum(_POWER[c] for c in self.forming),
+                "target": target.code if how == "named" and target is not None else "down",
+                "defence": target.code if target is not None else None,
+                "defence_power": _POWER[target] if target is not None else None,
+                "result": "fool",
+            }
+        )
+        for seat in (a, 1 - a):
+            for c in self.field[seat]:
+                if c not in self.up:
+                    self.buried.add(c)
+                self.points[seat].append(c)
+            self.field[seat] = []
+        self.up = set()
+        self.used = set()
+        self.forming = []
+        self.events.append(("reset",))
+        self._draw(a, RESET_DRAW)
+        self._draw(1 - a, RESET_DRAW)
+        self.stage = "reset"
+        self._begin_place(a, "reset")
+
+    # -- scoring ----------------------------------------------------------------------
+    def scores(self) -> Scores:
+        counts = [len(p) for p in self.points]
+        if self.winner is not None:
+            ranks: tuple[int, ...] = tuple(1 if s == self.winner else 2 for s in range(2))
+        else:
+            ranks = competition_ranks(counts)
+        return Scores(
+            totals=tuple(float(c) for c in counts),
+            ranks=ranks,
+            final=self.stage == "over",
+            detail={"points": counts, "end": self.end_reason, "annihilation": self.winner},
+        )
+
+    # -- views --------------------------------------------------------------------------
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        to_act = self.current_player
+        setup = self.stage == "setup"
+        up = self.up
+        fields = []
+        points = []
+        for s in range(2):
+            face_up = [
+                {"card": c.code, "attacked": c in self.used or c in self.forming}
+                for c in sorted(self.field[s], key=_index)
+                if c in up
+            ]
+            down = [c for c in self.field[s] if c not in up]
+            entry: dict[str, Any] = {"face_up": face_up, "face_down": len(down)}
+            if s == seat:
+                entry["face_down_cards"] = [c.code for c in sorted(down, key=_index)]
+            fields.append(entry)
+            shown = [c for c in self.points[s] if c not in self.buried or s == seat]
+            points.append(
+                {
+                    "count": len(self.points[s]),
+                    "cards": [c.code for c in sorted(shown, key=_index)],
+                    "face_down": len(self.points[s]) - len(shown),
+                }
+            )
+        view: dict[str, Any] = {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "phase": self.stage,
+            "current_player": to_act,
+            "first_attacker": None if setup else self.first_attacker,
+            "attacker": None if setup else self.attacker,
+            "turn": self.turns,
+            "stock_left": len(self.stock),
+            "hand_sizes": [len(h) for h in self.hands],
+            "fields": fields,
+            "points": points,
+            "attack": (
+                {
+                    "cards": [c.code for c in self.forming],
+                    "power": sum(_POWER[c] for c in self.forming),
+                    "target": "down" if self.stage == "defend" else None,
+                }
+                if self.forming
+                else None
+            ),
+            "attacks_made": self.attacks,
+            "lost_this_turn": self.lost,
+            "combats": [dict(c) for c in self.combats],
+            "scores": self.scores().to_dict(),
+        }
+        if seat is not None:
+            view["hand"] = [c.code for c in sorted(self.hands[seat], key=_index)]
+            view["legal_actions"] = [a.text for a in self.legal_actions()] if seat == to_act else []
+        return view
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "hands": [[c.code for c in h] for h in self.hands],
+            "stock": [c.code for c in reversed(self.stock)],
+            "field": [[c.code for c in f] for f in self.field],
+            "up": sorted_codes(self.up),
+            "used": sorted_codes(self.used),
+            "points": [[c.code for c in p] for p in self.points],
+            "buried": sorted_codes(self.buried),
+            "attacker": self.attacker,
+            "forming": [c.code for c in self.forming],
+            "lost": self.lost,
+            "attacks": self.attacks,
+            "turns": self.turns,
+            "stage": self.stage,
+            "placer": self._placer,
+            "after": self._after,
+            "combats": self.combats,
+            "end": self.end_reason,
+            "winner": self.winner,
+        }
+
+    def zones(self) -> dict[str, list[str]]:
+        z = {f"hand:{s}": [c.code for c in h] for s, h in enumerate(self.hands)}
+        z.update({f"field:{s}": [c.code for c in f] for s, f in enumerate(self.field)})
+        z.update({f"points:{s}": [c.code for c in p] for s, p in enumerate(self.points)})
+        z["stock"] = [c.code for c in self.stock]
+        return z
+
+    def check_invariants(self) -> None:
+        total = sum(
+            len(h) + len(f) + len(p)
+            for h, f, p in zip(self.hands, self.field, self.points, strict=True)
+        ) + len(self.stock)
+        assert total == _N, f"{total} cards instead of {_N}"
+        on_field = set(self.field[0]) | set(self.field[1])
+        assert self.up <= on_field, "a face-up card is off the field"
+        assert all(len(f) <= FIELD_SIZE for f in self.field)
+        assert FOOL not in self.up or FOOL in self.forming, "T0 lies face up"
+        assert self.buried <= set(self.points[0]) | set(self.points[1])
+        a = self.attacker
+        assert set(self.forming) <= set(self.field[a]) & self.up
+        assert not (set(self.forming) & self.used)
+        if self.stage in ("attack", "defend"):
+            assert self.field[1 - a], "the defender's field is empty mid-turn"
+        if self.stage == "defend":
+            assert self.forming and any(c not in self.up for c in self.field[1 - a])
+        if self.stage == "over" and self.end_reason == "annihilation":
+            assert not self.field[1 - self.winner]  # type: ignore[operator]
+        if self.stage == "over" and self.end_reason == "stock_out":
+            assert not self.stock
+
+    # -- worlds for search and leak tests ---------------------------------------------
+    def _sample_deals(
+        self, seat: int, rng: random.Random
+    ) -> tuple[list[dict[str, Any]], list[str]]:
+        """A deal built from the seat's knowledge only, the unseen cards uniform.
+
+        The opponent's cards are followed as *slots* (its 8 dealt cards, then its
+        stock draws); each of its hidden placements lays its oldest slot in hand.
+        A card of its later turned up from face down is written into the earliest
+        of its placements since the last Fool's reset not yet given a card (this
+        always fits, as it did in the true game).  Every card the seat has never
+        seen then fills the other slots and the rest of the stock uniformly, and the
+        opponent's ``place`` texts are rewritten to the cards of those slots.
+        During the set-up the first attacker is not yet known and is drawn again.
+        """
+        other = 1 - seat
+        deal = self.deals[0]
+        hand: list[tuple[str, int]] = [("h", i) for i in range(DEAL_SIZE)]
+        slot_of: dict[int, tuple[str, int]] = {}  # action index of a place -> slot
+        fixed: dict[tuple[str, int], str] = {}
+        pending: list[int] = []  # its placements since the last reset without a card
+        own: set[int] = set()  # stock positions the seat drew itself
+        drawn = 0
+        for event in self.events:
+            kind = event[0]
+            if kind == "draw":
+                _, who, k = event
+                if who == other:
+                    hand.extend(("s", drawn + j) for j in range(k))
+                else:
+                    own.update(range(drawn, drawn + k))
+                drawn += k
+            elif kind == "place":
+                _, who, index = event
+                if who == other:
+                    slot_of[index] = hand.pop(0)
+                    pending.append(index)
+            elif kind == "reveal":
+                _, who, code = event
+                if who == other:
+                    fixed[slot_of[pending.pop(0)]] = code
+            else:
+                pending.clear()
+        seen = self.held[seat] | self.revealed
+        pool = [c.code for c in CARDS if c not in seen]
+        # the opponent's dealt slots, then every stock position but the seat's own draws
+        free = [("h", i) for i in range(DEAL_SIZE)]
+        free += [("s", j) for j in range(len(deal["stock"])) if j not in own]
+        free = [x for x in free if x not in fixed]
+        assert len(free) == len(pool), "the seat's knowledge does not add up"
+        rng.shuffle(pool)
+        fill = dict(fixed)
+        fill.update(zip(free, pool, strict=True))
+        world_hands = [list(h) for h in deal["hands"]]
+        world_hands[other] = [fill[("h", i)] for i in range(DEAL_SIZE)]
+        stock = [fill.get(("s", j), code) for j, code in enumerate(deal["stock"])]
+        first = rng.randrange(2) if self.stage == "setup" else self.first_attacker
+        world = {"hands": world_hands, "stock": stock, "first_attacker": first}
+        actions = [a.text for a in self.history]
+        for index, slot in slot_of.items():
+            actions[index] = "place " + fill[slot]
+        return [world], actions
+
+
+def _index(c: Card) -> int:
+    return c.index
+
+
+def sorted_codes(cs: set[Card] | list[Card]) -> list[str]:
+    """Codes sorted in the deck's order."""
+    return [c.code for c in sorted(cs, key=_index)]
+
+
+ArcanaDuel.state_class = ArcanaDuelState
