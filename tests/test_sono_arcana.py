@@ -354,6 +354,9 @@ def test_face_down_moves_are_masked_for_everyone_but_the_actor() -> None:
     play_9d = state.game.action("play 9d")
     assert state.action_seen_by(play_9d, 2) == "play ?"
     assert state.action_seen_by(play_9d, 1) == "play 9d"
+    state.apply(play_9d)
+    # the last card completes the round, which is revealed at once
+    assert state.action_seen_by(state.game.action("play Kw"), 0) == "play Kw"
     up = new(VOID_CUPS)
     up.apply("lot 1")
     assert up.action_seen_by(up.game.action("bid up 9c"), 2) == "bid up 9c"

@@ -340,13 +340,14 @@ class SonoArcanaState(State):
         return f"you must follow the led suit ({self.led}) while you hold it"
 
     def action_seen_by(self, action: Action, seat: int | None) -> str:
-        """Face-down bids and cards show as ``bid down ?`` / ``play ?`` to the others."""
+        """Face-down bids and cards show as ``bid down ?`` / ``play ?`` to the others,
+        except the round's last card: it completes the round, which is revealed at once."""
         if seat == self._to_act:
             return action.text
         aid = action.id
         if _BID_DOWN <= aid < _PLAY:
             return "bid down ?"
-        if aid >= _PLAY and self.mode == "down":
+        if aid >= _PLAY and self.mode == "down" and len(self.plays) < self.players - 1:
             return "play ?"
         return action.text
 
