@@ -1,0 +1,664 @@
+"""A match of 聖杯麻雀 in progress: turns, melds, blind claims, the hand's end.
+
+Phases: ``turn`` (the seat to act has drawn, or has just claimed, and may meld
+from its hand, then discards or plays ``luck``), ``claim`` (every other seat, in
+turn order after the discarder, answers the discard blind: ``pass`` or a claim),
+``over`` (the match has ended).  Drawing is automatic.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from xtarot.cards import Card, card
+from xtarot.engine import Action, Scores, State
+from xtarot.engine.core import competition_ranks
+from xtarot.games.grail_mahjong import worlds
+from xtarot.games.grail_mahjong.actions import (
+    ADD,
+    CHI,
+    CLAIM_CHI,
+    CLAIM_PON,
+    DISCARD,
+    HAND_SIZE,
+    INFO,
+    LUCK,
+    LUCK_CARD,
+    NAT,
+    NUMBER,
+    PASS,
+    PON,
+    REST,
+    WILD,
+    number,
+    sort_key,
+    suit_key,
+    wild_text,
+)
+
+if TYPE_CHECKING:
+    from xtarot.games.grail_mahjong import GrailMahjong
+
+__all__ = ["GrailMahjongState", "Meld"]
+
+MAX_MELD = 6
+_NUMBERED = frozenset(NAT[s][n] for s in ("T", "c", "d", "s", "w") for n in range(1, 11))
+
+
+class Meld:
+    """A face-up set in front of its owner: a ``pon`` (equal numbers) or a ``chi``
+    (a run in one suit), 3 to 6 cards.  ``wild`` is what ``Oc`` stands for in it
+    (a number in a pon, a card in a chi), fixed when it was melded."""
+
+    __slots__ = ("cards", "claimed", "hi", "kind", "lo", "source", "suit", "wild")
+
+    def __init__(
+        self,
+        kind: str,
+        cards: list[Card],
+        *,
+        number_: int = 0,
+        suit: str = "",
+        wild: int | Card | None = None,
+        claimed: Card | None = None,
+        source: int | None = None,
+    ) -> None:
+        self.kind = kind
+        self.cards = cards
+        self.wild = wild
+        self.claimed = claimed
+        self.source = source
+        self.suit = suit
+        if kind == "pon":
+            self.lo = self.hi = number_
+        else:
+            nums = [self.stands(c) for c in cards]
+            self.lo, self.hi = min(nums), max(nums)
+
+    def stands(self, c: Card) -> int:
+        """The number a card of this meld counts as."""
+        if c is WILD:
+            return self.lo if self.kind == "pon" else number(self.wild)  # type: ignore[arg-type]
+        return number(c)
+
+    @property
+    def score(self) -> int:
+        """(n - 2)^2 for n cards: 1, 4, 9, 16."""
+        return (len(self.cards) - 2) ** 2
+
+    def copy(self) -> Meld:
+        new = Meld.__new__(Meld)
+        for name in Meld.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.cards = list(self.cards)
+        return new
+
+    def texts(self) -> list[str]:
+        return [wild_text(self.wild) if c is WILD else c.code for c in self.cards]  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "cards": self.texts(),
+            "claimed": self.claimed.code if self.claimed is not None else None,
+            "from": self.source,
+            "score": self.score,
+        }
+
+
+def _suit_sorted(cs: list[Card]) -> list[Card]:
+    return sorted(cs, key=sort_key)
+
+
+class GrailMahjongState(State):
+    """A match of 聖杯麻雀: ``hands`` hands, the last winner deals the next."""
+
+    game: GrailMahjong
+
+    # -- the match and its hands ------------------------------------------------------
+    def _new_match(self) -> None:
+        n = self.players
+        self.totals: list[int] = [0] * n
+        self.results: list[dict[str, Any]] = []
+        #: every claim-phase decision: (history index, seat, revealed?)
+        self.decisions: list[tuple[int, int, bool]] = []
+        #: per finished hand, what sampling needs: the face-up cards and each seat's
+        #: events (see ``events``)
+        self.past: list[tuple[frozenset[str], list[list[int | str]]]] = []
+        #: per seat, the history index of its latest claim-round answer (-1: none yet)
+        self.answered: list[int] = [-1] * n
+
+    def _setup(self, deal: dict[str, Any]) -> None:
+        n = self.players
+        self.dealer: int = deal["dealer"]
+        self.hands: list[list[Card]] = [[card(c) for c in h] for h in deal["hands"]]
+        self.stock: list[Card] = [card(c) for c in deal["stock"]]
+        self.top = 0
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.areas: list[list[Card]] = [[] for _ in range(n)]
+        self.discards: list[tuple[int, Card]] = []
+        self.drawn: list[list[Card]] = [[] for _ in range(n)]
+        #: per seat, in order: the stock index of each draw (an int) and the code of
+        #: each card it showed from its hand (a str) -- all public
+        self.events: list[list[int | str]] = [[] for _ in range(n)]
+        self.taken: list[int] = [HAND_SIZE] * n
+        self.given: list[int] = [0] * n
+        self.asked: list[int] = []
+        self.pending: list[tuple[int, Action]] = []
+        self.last_claim: dict[str, Any] | None = None
+        self.phase = "turn"
+        self._to_act: int | None = None
+        self._start_turn(self.dealer)
+
+    def _next_seat(self, seat: int) -> int:
+        """Play is counter-clockwise: the next seat is seat - 1."""
+        return (seat - 1) % self.players
+
+    def _start_turn(self, seat: int) -> None:
+        if self.top >= len(self.stock):
+            self._end_hand("stock", seat)
+            return
+        self._draw(seat)
+        self.phase = "turn"
+        self._to_act = seat
+
+    def _draw(self, seat: int) -> None:
+        c = self.stock[self.top]
+        self.top += 1
+        self.hands[seat].append(c)
+        self.drawn[seat].append(c)
+        self.events[seat].append(self.top - 1)
+        self.taken[seat] += 1
+
+    def _meld_score(self, seat: int) -> int:
+        base = sum(m.score for m in self.melds[seat])
+        return base * 2 if self.areas[seat] else base
+
+    def _revealed(self) -> set[str]:
+        """Every card lying face up: melds, discards, areas."""
+        out = {c.code for ms in self.melds for m in ms for c in m.cards}
+        out.update(c.code for _, c in self.discards)
+        out.update(c.code for a in self.areas for c in a)
+        return out
+
+    def _end_hand(self, how: str, seat: int) -> None:
+        """``how``: ``agari`` (``seat`` emptied its hand), ``rest`` (``seat`` discarded
+        ``Rc``) or ``stock`` (``seat`` had to draw from an empty stock)."""
+        n = self.players
+        values = [self._meld_score(s) for s in range(n)]
+        if how == "agari":
+            winners = [seat]
+        else:
+            best = max(values)
+            winners = [s for s in range(n) if values[s] == best]
+        gained = [values[s] if s in winners else 0 for s in range(n)]
+        for s in range(n):
+            self.totals[s] += gained[s]
+        order = [(self.dealer - i) % n for i in range(n)]
+        next_dealer = next(s for s in order if s in winners)
+        self.results.append(
+            {
+                "hand": len(self.results) + 1,
+                "dealer": self.dealer,
+                "end": how,
+                "seat": seat,
+                "melds": [[m.texts() for m in ms] for ms in self.melds],
+                "luck": [s for s in range(n) if self.areas[s]],
+                "meld_scores": values,
+                "winners": winners,
+                "gained": gained,
+                "next_dealer": next_dealer,
+            }
+        )
+        self.past.append((frozenset(self._revealed()), [list(e) for e in self.events]))
+        self.asked, self.pending = [], []
+        if len(self.results) >= self.game.options["hands"]:
+            self.phase, self._to_act = "over", None
+            return
+        deal = self._next_deal()
+        self._begin_hand({**deal, "dealer": next_dealer})
+
+    @property
+    def current_player(self) -> int | None:
+        return self._to_act
+
+    # -- legal actions ------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        seat: int = self._to_act  # type: ignore[assignment]
+        claim = self.phase == "claim"
+        acts = self._claim_actions(seat) if claim else self._turn_actions(seat)
+        acts.sort(key=lambda a: a.id)
+        return acts
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        k = self.game.k
+        hand = self.hands[seat]
+        held = set(hand)
+        wild = WILD in held
+        acts: list[Action] = []
+        by_num: dict[int, list[Card]] = {}
+        runs: set[tuple[str, int]] = set()
+        runs_of = self.game.runs_of
+        for c in hand:
+            n = NUMBER.get(c)
+            if n is None:
+                continue
+            same = by_num.get(n)
+            if same is None:
+                by_num[n] = [c]
+            else:
+                same.append(c)
+            runs.update(runs_of[c])
+        # pon from the hand
+        for n, cs in by_num.items():
+            if len(cs) >= 2:
+                cs = _suit_sorted(cs)
+                if len(cs) >= 3:
+                    acts.extend(PON[(n, three)] for three in combinations(cs, 3))
+                if wild:
+                    acts.extend(PON[(n, (*two, WILD))] for two in combinations(cs, 2))
+        # chi from the hand
+        for s, lo in runs:
+            run = NAT[s]
+            has = (run[lo] in held, run[lo + 1] in held, run[lo + 2] in held)
+            count = has[0] + has[1] + has[2]
+            if count == 3:
+                acts.append(CHI[(s, lo, -1)])
+                if wild:  # the wild may stand in for a card one holds, as in a pon
+                    acts.extend(CHI[(s, lo, i)] for i in range(3))
+            elif count == 2 and wild:
+                acts.append(CHI[(s, lo, has.index(False))])
+        # adding to one's own melds
+        for i, m in enumerate(self.melds[seat]):
+            if len(m.cards) >= MAX_MELD:
+                continue
+            if m.kind == "pon":
+                acts.extend(ADD[(i, c, None)] for c in by_num.get(m.lo, ()))
+                if wild:
+                    acts.append(ADD[(i, WILD, m.lo)])
+            else:
+                for e in (m.lo - 1, m.hi + 1):
+                    if 1 <= e <= k:
+                        c = NAT[m.suit][e]
+                        if c in held:
+                            acts.append(ADD[(i, c, None)])
+                        if wild:
+                            acts.append(ADD[(i, WILD, c)])
+        for c in hand:
+            acts.append(LUCK if c is LUCK_CARD else DISCARD[c])
+        return acts
+
+    def _claim_actions(self, seat: int) -> list[Action]:
+        """``pass`` plus every claim this seat can make on the discard (nobody else
+        learns which, or whether there were any)."""
+        acts = [PASS]
+        d = self.discards[-1][1]
+        hand = self.hands[seat]
+        k = self.game.k
+        if d is WILD:
+            by_num: dict[int, list[Card]] = {}
+            by_suit: dict[str, set[int]] = {}
+            for c in hand:
+                if c in _NUMBERED:
+                    by_num.setdefault(number(c), []).append(c)
+                    by_suit.setdefault(suit_key(c), set()).add(number(c))
+            for cs in by_num.values():
+                if len(cs) >= 2:
+                    for two in combinations(_suit_sorted(cs), 2):
+                        acts.append(CLAIM_PON[(two, True)])
+            for s, nums in by_suit.items():
+                for a in nums:
+                    x = NAT[s][a]
+                    if a + 2 in nums:
+                        y = NAT[s][a + 2]
+                        acts.append(CLAIM_CHI[((x, WILD, y), NAT[s][a + 1], True)])
+                    if a + 1 in nums:
+                        y = NAT[s][a + 1]
+                        if a - 1 >= 1:
+                            acts.append(CLAIM_CHI[((WILD, x, y), NAT[s][a - 1], True)])
+                        if a + 2 <= k:
+                            acts.append(CLAIM_CHI[((x, y, WILD), NAT[s][a + 2], True)])
+            return acts
+        v, u = number(d), suit_key(d)
+        held = set(hand)
+        wild = WILD in held
+        same = _suit_sorted([c for c in hand if c in _NUMBERED and number(c) == v])
+        acts.extend(CLAIM_PON[(two, False)] for two in combinations(same, 2))
+        if wild:
+            acts.extend(CLAIM_PON[((c, WILD), False)] for c in same)
+        for lo in range(max(1, v - 2), min(v, k - 2) + 1):
+            p, q = (NAT[u][x] for x in range(lo, lo + 3) if x != v)
+            has_p, has_q = p in held, q in held
+            if has_p and has_q:
+                acts.append(CLAIM_CHI[((p, q), None, False)])
+            if wild:
+                if has_q:
+                    acts.append(CLAIM_CHI[((WILD, q), p, False)])
+                if has_p:
+                    acts.append(CLAIM_CHI[((p, WILD), q, False)])
+        return acts
+
+    # -- applying -----------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        seat: int = self._to_act  # type: ignore[assignment]
+        info = INFO[action.id]
+        kind = info[0]
+        if self.phase == "claim":
+            self.pending.append((seat, action))
+            self.decisions.append((len(self.history), seat, False))
+            self.answered[seat] = len(self.history)
+            if len(self.pending) == len(self.asked):
+                self._resolve_claims()
+            else:
+                self._to_act = self.asked[len(self.pending)]
+            return
+        hand = self.hands[seat]
+        if kind == "discard":
+            c = info[1]
+            hand.remove(c)
+            self.given[seat] += 1
+            self.discards.append((seat, c))
+            self.events[seat].append(c.code)
+            if c is REST:
+                self._end_hand("rest", seat)
+            elif not hand:
+                self._end_hand("agari", seat)
+            else:
+                n = self.players
+                self.asked = [(seat - i) % n for i in range(1, n)]
+                self.pending = []
+                self.phase = "claim"
+                self._to_act = self.asked[0]
+            return
+        if kind == "luck":
+            hand.remove(LUCK_CARD)
+            self.given[seat] += 1
+            self.areas[seat].append(LUCK_CARD)
+            self.events[seat].append(LUCK_CARD.code)
+            if not hand:
+                self._end_hand("agari", seat)
+            else:
+                self._start_turn(self._next_seat(seat))
+            return
+        if kind == "pon":
+            _, n, cs = info
+            self._take(seat, cs)
+            self.melds[seat].append(
+                Meld("pon", list(cs), number_=n, wild=n if WILD in cs else None)
+            )
+        elif kind == "chi":
+            _, s, lo, w = info
+            run = [NAT[s][lo + i] for i in range(3)]
+            cs = [WILD if i == w else c for i, c in enumerate(run)]
+            self._take(seat, cs)
+            self.melds[seat].append(Meld("chi", cs, suit=s, wild=run[w] if w >= 0 else None))
+        else:  # add
+            _, i, c, meaning = info
+            m = self.melds[seat][i]
+            self._take(seat, (c,))
+            if c is WILD:
+                m.wild = meaning
+            e = m.lo if m.kind == "pon" else (number(meaning) if c is WILD else number(c))
+            if m.kind == "chi" and e < m.lo:
+                m.cards.insert(0, c)
+                m.lo = e
+            else:
+                m.cards.append(c)
+                if m.kind == "chi":
+                    m.hi = e
+            if hand and (m.kind == "pon" or self.game.options["chi_extension_draws"]):
+                if self.top >= len(self.stock):
+                    self._end_hand("stock", seat)
+                    return
+                self._draw(seat)
+        if not hand:
+            self._end_hand("agari", seat)
+
+    def _take(self, seat: int, cs: Any) -> None:
+        hand = self.hands[seat]
+        for c in cs:
+            hand.remove(c)
+            self.events[seat].append(c.code)
+        self.given[seat] += len(cs)
+
+    def _resolve_claims(self) -> None:
+        """Pon beats chi; between equal claims the first asked (the nearest in turn
+        order after the discarder) wins.  Only the winning claim is revealed."""
+        discarder = self.discards[-1][0]
+        win = _winner(self.pending)
+        count = len(self.pending)
+        self.asked, self.pending = [], []
+        if win is None:
+            self._start_turn(self._next_seat(discarder))
+            return
+        idx, seat, action = win
+        at = len(self.decisions) - count + idx
+        self.decisions[at] = (self.decisions[at][0], seat, True)
+        _, d = self.discards.pop()
+        info = INFO[action.id]
+        own = [c for c in info[2] if not (c is WILD and d is WILD)]
+        self._take(seat, own)
+        self.taken[seat] += 1  # the claimed card passes straight into the meld
+        self.given[seat] += 1
+        if info[0] == "claim_pon":
+            n = info[1]
+            cs = _suit_sorted([*own, d])
+            meld = Meld("pon", cs, number_=n, wild=n if WILD in cs else None)
+        else:
+            cs, meaning = list(info[2]), info[1]
+            if d is not WILD:
+                cs.append(d)
+                cs.sort(key=lambda c: number(meaning) if c is WILD else number(c))  # type: ignore[arg-type]
+            meld = Meld("chi", cs, suit=suit_key(d if d is not WILD else meaning), wild=meaning)
+        meld.claimed, meld.source = d, discarder
+        self.melds[seat].append(meld)
+        self.last_claim = {"seat": seat, "action": action.text, "from": discarder, "card": d.code}
+        if not self.hands[seat]:
+            self._end_hand("agari", seat)
+            return
+        self.phase = "turn"
+        self._to_act = seat
+
+    def _why_illegal(self, action: Action) -> str:
+        seat: int = self._to_act  # type: ignore[assignment]
+        kind = INFO[action.id][0]
+        if self.phase == "claim":
+            d = self.discards[-1][1]
+            if kind in ("claim_pon", "claim_chi"):
+                return (
+                    f"that claim does not fit the discard {d} with the cards in your hand "
+                    "(a claim names two of your cards that make a pon or a chi with it)"
+                )
+            return f"answer the discard {d}: pass or claim"
+        if kind in ("pass", "claim_pon", "claim_chi"):
+            return "it is your turn: meld from your hand, then discard or play luck"
+        info = INFO[action.id]
+        hand = self.hands[seat]
+        if kind == "luck":
+            return "you do not hold Lc"
+        if kind == "discard":
+            if info[1] not in self.game.card_set:
+                return f"{info[1]} is not in this game's card set"
+            return f"you do not hold {info[1]}"
+        if kind == "add":
+            i = info[1]
+            if i >= len(self.melds[seat]):
+                return f"you have no meld {i} (yours are numbered 0..{len(self.melds[seat]) - 1})"
+            if len(self.melds[seat][i].cards) >= MAX_MELD:
+                return f"meld {i} already holds {MAX_MELD} cards"
+            if info[2] not in hand:
+                return f"you do not hold {info[2]}"
+            return f"that card does not fit meld {i}"
+        return "you do not hold those cards (or they are not in this game's card set)"
+
+    # -- scores -------------------------------------------------------------------------
+    def scores(self) -> Scores:
+        totals = self.totals
+        return Scores(
+            totals=tuple(float(t) for t in totals),
+            ranks=competition_ranks(totals),
+            final=self.phase == "over",
+            detail={
+                "hands_played": len(self.results),
+                "meld_scores": [self._meld_score(s) for s in range(self.players)],
+            },
+        )
+
+    # -- views --------------------------------------------------------------------------
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        claim = None
+        if self.phase == "claim":
+            s, c = self.discards[-1]
+            claim = {"seat": s, "card": c.code}
+        view: dict[str, Any] = {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "phase": self.phase,
+            "current_player": self._to_act,
+            "hand_number": len(self.results) + (0 if self.phase == "over" else 1),
+            "hands_in_match": self.game.options["hands"],
+            "dealer": self.dealer,
+            "stock_count": len(self.stock) - self.top,
+            "hand_sizes": [len(h) for h in self.hands],
+            "melds": [[m.to_dict() for m in ms] for ms in self.melds],
+            "areas": [[c.code for c in a] for a in self.areas],
+            "discards": [{"seat": s, "card": c.code} for s, c in self.discards],
+            "claim": claim,
+            "last_claim": dict(self.last_claim) if self.last_claim else None,
+            "results": [dict(r) for r in self.results],
+            "scores": self.scores().to_dict(),
+        }
+        if seat is not None:
+            view["hand"] = [c.code for c in _suit_sorted(self.hands[seat])]
+            answered = self.answered[seat]
+            view["my_answer"] = self.history[answered].text if answered >= 0 else None
+            view["legal_actions"] = (
+                [a.text for a in self.legal_actions()] if seat == self._to_act else []
+            )
+        return view
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "hands": [[c.code for c in h] for h in self.hands],
+            "stock": [c.code for c in self.stock],
+            "top": self.top,
+            "melds": [[m.to_dict() | {"wild": str(m.wild)} for m in ms] for ms in self.melds],
+            "areas": [[c.code for c in a] for a in self.areas],
+            "discards": [[s, c.code] for s, c in self.discards],
+            "drawn": [[c.code for c in d] for d in self.drawn],
+            "events": [list(e) for e in self.events],
+            "answered": list(self.answered),
+            "taken": list(self.taken),
+            "given": list(self.given),
+            "asked": list(self.asked),
+            "pending": [[s, a.text] for s, a in self.pending],
+            "last_claim": self.last_claim,
+            "phase": self.phase,
+            "totals": list(self.totals),
+            "results": list(self.results),
+            "decisions": list(self.decisions),
+            "past": [[sorted(r), e] for r, e in self.past],
+        }
+
+    def zones(self) -> dict[str, list[str]]:
+        z: dict[str, list[str]] = {}
+        for s in range(self.players):
+            z[f"hand:{s}"] = [c.code for c in self.hands[s]]
+            z[f"melds:{s}"] = [c.code for m in self.melds[s] for c in m.cards]
+            z[f"area:{s}"] = [c.code for c in self.areas[s]]
+        z["stock"] = [c.code for c in self.stock[self.top :]]
+        z["discards"] = [c.code for _, c in self.discards]
+        return z
+
+    def check_invariants(self) -> None:
+        k = self.game.k
+        for s in range(self.players):
+            assert len(self.hands[s]) == self.taken[s] - self.given[s], f"seat {s} count drift"
+            assert self.taken[s] == HAND_SIZE + len(self.drawn[s]) + sum(
+                1 for m in self.melds[s] if m.claimed is not None
+            ), f"seat {s}: cards taken do not add up"
+            assert all(c is LUCK_CARD for c in self.areas[s])
+            for m in self.melds[s]:
+                assert 3 <= len(m.cards) <= MAX_MELD, "a meld holds 3 to 6 cards"
+                assert REST not in m.cards and LUCK_CARD not in m.cards
+                nums = [m.stands(c) for c in m.cards]
+                if m.kind == "pon":
+                    assert set(nums) == {m.lo}, "a pon holds one number"
+                else:
+                    assert nums == list(range(m.lo, m.hi + 1)), "a chi is a run"
+                    assert m.lo >= 1 and m.hi <= k
+                    suits = {suit_key(m.wild if c is WILD else c) for c in m.cards}  # type: ignore[arg-type]
+                    assert suits == {m.suit}, "a chi is in one suit"
+        assert all(c is not LUCK_CARD for _, c in self.discards), "Lc is never discarded"
+        if self.phase == "over":
+            assert self._to_act is None
+            assert len(self.results) == self.game.options["hands"]
+        elif self.phase == "claim":
+            assert self.asked and self._to_act == self.asked[len(self.pending)]
+            assert self.discards and self.discards[-1][1] is not REST
+        else:
+            assert self.hands[self._to_act], "the seat to act holds cards"  # type: ignore[index]
+        assert sum(self.totals) == sum(sum(r["gained"]) for r in self.results)
+
+    # -- worlds for search and leak tests (see ``worlds.py``) ----------------------------
+    def _sample_deals(
+        self, seat: int, rng: random.Random
+    ) -> tuple[list[dict[str, Any]], list[str]]:
+        return worlds.sample_deals(self, seat, rng)
+
+    def sample_world(self, seat: int, rng: random.Random | None = None) -> State:
+        """As :meth:`State.sample_world`, built directly instead of by a replay (see
+        :func:`xtarot.games.grail_mahjong.worlds.sample_world`)."""
+        self._check_seat(seat)
+        return worlds.sample_world(self, seat, rng if rng is not None else random.Random())
+
+    def action_seen_by(self, action: Action, seat: int | None) -> str:
+        """Claim answers are blind: another seat sees ``answer ?`` — unless the answer
+        is the last of the round and wins it, when the claim is revealed."""
+        if self.phase != "claim" or seat == self._to_act:
+            return action.text
+        if len(self.pending) + 1 == len(self.asked):
+            win = _winner([*self.pending, (self._to_act, action)])  # type: ignore[list-item]
+            if win is not None and win[0] == len(self.pending):
+                return action.text
+        return "answer ?"
+
+    def _copy(self) -> GrailMahjongState:
+        new = object.__new__(type(self))
+        d = dict(self.__dict__)
+        new.__dict__ = d
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        d["_rng"] = rng
+        d["_preset"] = list(self._preset)
+        d["deals"] = list(self.deals)
+        d["history"] = list(self.history)
+        d["_legal"] = None
+        d["_templates"] = {}
+        for name in ("hands", "areas", "drawn"):
+            d[name] = [list(x) for x in getattr(self, name)]
+        d["melds"] = [[m.copy() for m in ms] for ms in self.melds]
+        d["events"] = [list(e) for e in self.events]
+        for name in (
+            "stock", "discards", "taken", "given", "asked", "pending",
+            "totals", "results", "decisions", "past", "answered",
+        ):  # fmt: skip
+            d[name] = list(getattr(self, name))
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GrailMahjongState:
+        return self._copy()
+
+
+def _winner(answers: list[tuple[int, Action]]) -> tuple[int, int, Action] | None:
+    """The winning claim of a round's answers (in asking order): the first pon, else
+    the first chi; ``(position, seat, action)`` or ``None``."""
+    for want in ("claim_pon", "claim_chi"):
+        for idx, (s, a) in enumerate(answers):
+            if INFO[a.id][0] == want:
+                return idx, s, a
+    return None
