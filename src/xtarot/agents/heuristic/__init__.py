@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xtarot.agents.base import Agent, Decision, Explanation
+from xtarot.agents.heuristic.grail_mahjong import GrailMahjongHeuristic
 from xtarot.agents.heuristic.sono_arcana import SonoArcanaHeuristic
 from xtarot.engine import Action
 
@@ -17,6 +18,7 @@ __all__ = ["STRATEGIES", "HeuristicAgent"]
 
 #: game id -> strategy factory ``factory(seed)``.
 STRATEGIES: dict[str, Callable[[int | None], Agent]] = {
+    "grail-mahjong": GrailMahjongHeuristic,
     "sono-arcana": SonoArcanaHeuristic,
 }
 

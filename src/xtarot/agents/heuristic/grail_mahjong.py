@@ -1,0 +1,392 @@
+"""A casual-good player of 聖杯麻雀 (Grail Mahjong).
+
+Strategy, from the seat's view only (every choice is a one-step look-ahead on a
+simple worth of the position: meld points, cards left in the hand, and how well the
+hand's cards hang together):
+
+1. **Agari (あがり)**: a move that empties the hand wins whatever the scores: take it.
+2. **Meld when it helps**: pon, chi and adds are made whenever they raise the worth;
+   natural melds come before ones that spend the wild ``Oc``, and the wild goes where
+   it adds most — growing a meld from n to n + 1 cards is worth 2n − 3 points, so a
+   long meld beats a new small one.  (With an empty stock a pon add would end the
+   hand at the replacement draw: only when that wins.)
+3. **The rest (聖杯の休息)**: discard ``Rc`` as soon as my meld score is strictly ahead of
+   every other seat's (the showdown is then won); never while level or behind.
+4. **Luck (聖杯の幸運)**: play ``Lc`` at the first turn with nothing better to do — it
+   costs no more than a discard and doubles every point from then on.
+5. **Discard** the card whose loss hurts the hand least: isolated cards first, then
+   cards whose pairs and runs are dead (the cards that would complete them are seen);
+   never the wild.
+6. **Claims (鳴き)**: claim when the new meld (plus the turn it gives, without a draw)
+   is worth more than the two cards it takes; a pon is preferred to a chi.  Holding
+   ``Rc`` and ahead after the claim, any claim wins the hand at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xtarot.agents.base import Decision, Explanation
+from xtarot.engine import Action
+
+__all__ = ["GrailMahjongHeuristic", "parse", "structure"]
+
+WILD, REST, LUCK = "Oc", "Rc", "Lc"
+#: Worth of one meld point, of one card fewer in the hand, of holding the wild.
+PTS, PROG, WILD_VALUE = 1.5, 1.0, 2.5
+#: Worth of a pair (same number), adjacent and one-gap cards of a suit, a card that
+#: would extend one of my melds.
+PAIR, ADJ, GAP, EXTEND = 0.6, 0.5, 0.25, 1.0
+#: Extra worth of claiming a pon over a chi.
+PON_BONUS = 0.3
+
+
+def parse(code: str) -> tuple[str, int] | None:
+    """``(suit, number)`` of a number card (``T`` for the majors), ``None`` for specials.
+
+    >>> parse("T7"), parse("Ac"), parse("10d"), parse("Oc=5"), parse("Rc")
+    (('T', 7), ('c', 1), ('d', 10), None, None)
+    """
+    if code[0] in "ORL" and code[1] == "c":
+        return None
+    if code[0] == "T":
+        return ("T", int(code[1:]))
+    rank = code[:-1]
+    return (code[-1], 1 if rank == "A" else int(rank))
+
+
+def _wild_meaning(text: str) -> tuple[str, int] | int:
+    """What ``Oc=5`` (a number) or ``Oc=5c`` (a card) stands for."""
+    m = text[3:]
+    return int(m) if m.isdigit() else parse(m)  # type: ignore[return-value]
+
+
+def _meld_score(melds: list[dict[str, Any]]) -> int:
+    return sum((len(m["cards"]) - 2) ** 2 for m in melds)
+
+
+def _extenders(melds: list[dict[str, Any]], k: int) -> set[tuple[str, int] | int]:
+    """The cards (``(suit, n)``) or numbers (an ``int``) that would grow one of my melds."""
+    out: set[tuple[str, int] | int] = set()
+    for m in melds:
+        if len(m["cards"]) >= 6:
+            continue
+        nums: list[int] = []
+        suit = ""
+        for t in m["cards"]:
+            if t.startswith("Oc="):
+                w = _wild_meaning(t)
+                if isinstance(w, int):
+                    nums.append(w)
+                else:
+                    suit = w[0]
+                    nums.append(w[1])
+            else:
+                p = parse(t)
+                assert p is not None
+                suit = p[0]
+                nums.append(p[1])
+        if m["kind"] == "pon":
+            out.add(nums[0])
+        else:
+            for e in (min(nums) - 1, max(nums) + 1):
+                if 1 <= e <= k:
+                    out.add((suit, e))
+    return out
+
+
+def structure(
+    hand: list[str],
+    seen: set[str] | None = None,
+    extenders: set[tuple[str, int] | int] | None = None,
+) -> float:
+    """How well the hand hangs together: pairs, adjacent and one-gap cards of a suit
+    (worth little once the cards that would complete them are all seen), the wild,
+    and cards that would extend one of my melds.
+
+    >>> structure(["3c", "3d"]) > structure(["3c", "4c"]) > structure(["3c", "5c"]) > 0
+    True
+    >>> structure(["3c", "9d"]), structure(["3c", "3d"], seen={"3s", "3w", "T3", "Oc"}) < 0.6
+    (0.0, True)
+    """
+    seen = seen or set()
+    extenders = extenders or set()
+    nat = [(c, parse(c)) for c in hand]
+    wild_out = WILD not in seen and WILD not in hand
+    total = 0.0
+    for i, (ci, pi) in enumerate(nat):
+        if ci == WILD:
+            total += WILD_VALUE
+            continue
+        if pi is None:
+            continue
+        if pi[1] in extenders or pi in extenders:
+            total += EXTEND
+        for cj, pj in nat[i + 1 :]:
+            if pj is None:
+                continue
+            if pi[1] == pj[1]:
+                live = any(
+                    _code(s, pi[1]) not in seen and _code(s, pi[1]) not in (ci, cj) for s in "Tcdsw"
+                )
+                total += PAIR if (live or wild_out) else PAIR / 4
+            elif pi[0] == pj[0] and abs(pi[1] - pj[1]) <= 2:
+                lo, hi = min(pi[1], pj[1]), max(pi[1], pj[1])
+                need = [lo - 1, hi + 1] if hi - lo == 1 else [lo + 1]
+                live = any(_code(pi[0], n) not in seen for n in need if n >= 1)
+                base = ADJ if hi - lo == 1 else GAP
+                total += base if (live or wild_out) else base / 4
+    return total
+
+
+def _code(suit: str, n: int) -> str:
+    if suit == "T":
+        return f"T{n}"
+    return ("A" if n == 1 else str(n)) + suit
+
+
+def _cards_of(text: str) -> list[str]:
+    """The cards an action text names (the wild as ``Oc``)."""
+    words = text.split()
+    if words[0] == "claim":
+        words = words[2:]
+    elif words[0] == "add":
+        words = words[1:2]
+    else:
+        words = words[1:]
+    return [WILD if w.startswith("Oc") else w for w in words]
+
+
+class GrailMahjongHeuristic:
+    """The documented strategy above; ``explain()`` names the rule that fired."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._last: Explanation | None = None
+
+    def explain(self) -> Explanation | None:
+        return self._last
+
+    def _say(self, action: Action, en: str, ja: str) -> Action:
+        self._last = Explanation(self.name, action.text, en, ja)
+        return action
+
+    # -- the position ---------------------------------------------------------------------
+    def _setup(self, decision: Decision) -> None:
+        view = decision.view
+        self.view = view
+        self.seat = decision.seat
+        self.hand: list[str] = list(view["hand"])
+        self.melds: list[dict[str, Any]] = view["melds"][self.seat]
+        self.k = {2: 6, 3: 8, 4: 10}[view["players"]]
+        seen = set(self.hand)
+        for ms in view["melds"]:
+            for m in ms:
+                seen.update(WILD if t.startswith("Oc") else t for t in m["cards"])
+        seen.update(d["card"] for d in view["discards"])
+        for a in view["areas"]:
+            seen.update(a)
+        self.seen = seen
+        self.doubled = bool(view["areas"][self.seat]) or LUCK in self.hand
+        others = []
+        for s in range(view["players"]):
+            if s != self.seat:
+                sc = _meld_score(view["melds"][s])
+                others.append(sc * 2 if view["areas"][s] else sc)
+        self.best_other = max(others)
+
+    def _mine(self, extra: int = 0) -> int:
+        """My meld score now (doubled with Lc in my area), plus ``extra`` raw points."""
+        sc = _meld_score(self.melds) + extra
+        return sc * 2 if self.view["areas"][self.seat] else sc
+
+    def _worth(self, hand: list[str], points: int, melds: list[dict[str, Any]]) -> float:
+        mult = 2 if self.doubled else 1
+        ext = _extenders(melds, self.k)
+        return PTS * mult * points - PROG * len(hand) + structure(hand, self.seen, ext)
+
+    @staticmethod
+    def _without(hand: list[str], cards: list[str]) -> list[str]:
+        out = list(hand)
+        for c in cards:
+            out.remove(c)
+        return out
+
+    def act(self, decision: Decision) -> Action:
+        self._setup(decision)
+        legal = {a.text: a for a in decision.legal}
+        if self.view["phase"] == "claim":
+            return self._claim(legal)
+        return self._turn(legal)
+
+    # -- my turn ----------------------------------------------------------------------------
+    def _after_meld(self, text: str) -> tuple[list[str], int, list[dict[str, Any]]]:
+        """Hand, raw meld points and melds after a meld or add from the hand."""
+        words = text.split()
+        hand = self._without(self.hand, _cards_of(text))
+        melds = [dict(m) for m in self.melds]
+        if words[0] == "add":
+            i = int(words[2])
+            melds[i] = {**melds[i], "cards": [*melds[i]["cards"], words[1]]}
+        else:
+            melds.append({"kind": words[0], "cards": words[1:]})
+        return hand, _meld_score(melds), melds
+
+    def _turn(self, legal: dict[str, Action]) -> Action:
+        n = len(self.hand)
+        for text, a in legal.items():
+            if text == f"discard {REST}":
+                continue
+            if len(_cards_of(text)) == n or (text == "luck" and n == 1):
+                return self._say(
+                    a,
+                    f"{text} empties my hand: agari wins the hand whatever the scores",
+                    f"{text}で手札が尽きる：点数に関係なくあがりで勝ち",
+                )
+        now = self._worth(self.hand, _meld_score(self.melds), self.melds)
+        stock_empty = self.view["stock_count"] == 0
+        best: tuple[float, str] | None = None
+        for text in legal:
+            if not text.startswith(("pon ", "chi ", "add ")):
+                continue
+            hand, points, melds = self._after_meld(text)
+            if text.startswith("add ") and stock_empty:
+                meld = self.melds[int(text.split()[2])]
+                if meld["kind"] == "pon":
+                    mine = points * (2 if self.view["areas"][self.seat] else 1)
+                    if mine > self.best_other:
+                        return self._say(
+                            legal[text],
+                            f"{text}: the replacement draw meets an empty stock and my "
+                            f"{mine} points win the showdown",
+                            f"{text}：補充で山札が尽きて勝負、自分の{mine}点で勝ち",
+                        )
+                    continue
+            gain = self._worth(hand, points, melds) - now
+            if best is None or gain > best[0]:
+                best = (gain, text)
+        if best is not None and best[0] > 0:
+            gain, text = best
+            pts = self._after_meld(text)[1] - _meld_score(self.melds)
+            if WILD in _cards_of(text):
+                why = ("the wild goes where it adds most", "ダーザの杯を最も価値が上がる所に使う")
+            elif text.startswith("add"):
+                why = ("growing a meld beats many small ones", "小さな面子より面子を伸ばす")
+            else:
+                why = ("a meld scores and empties the hand", "面子は得点になり手札も減る")
+            return self._say(
+                legal[text],
+                f"meld: {text} (+{pts} meld points, worth {gain:+.1f}); {why[0]}",
+                f"面子：{text}（面子点+{pts}、評価{gain:+.1f}）；{why[1]}",
+            )
+        mine = self._mine()
+        rest = legal.get(f"discard {REST}")
+        if rest is not None and mine > self.best_other:
+            return self._say(
+                rest,
+                f"I lead the meld points {mine} to {self.best_other}: discard Rc to end the "
+                "hand in a showdown I win",
+                f"面子点で{mine}対{self.best_other}とリード：聖杯の休息を捨てて勝負に勝つ",
+            )
+        if "luck" in legal:
+            return self._say(
+                legal["luck"],
+                "play Lc now: it costs no more than a discard and doubles my score from here",
+                "聖杯の幸運を今出す：捨て札1枚と同じ手間で以後の得点が倍",
+            )
+        return self._discard(legal, mine)
+
+    def _discard(self, legal: dict[str, Action], mine: int) -> Action:
+        ext = _extenders(self.melds, self.k)
+        base = structure(self.hand, self.seen, ext)
+        best: tuple[float, str] | None = None
+        for text in legal:
+            if not text.startswith("discard "):
+                continue
+            c = text.split()[1]
+            if c == REST:
+                continue
+            loss = base - structure(self._without(self.hand, [c]), self.seen, ext)
+            if best is None or loss < best[0]:
+                best = (loss, c)
+        if best is None:
+            return self._say(
+                legal[f"discard {REST}"],
+                f"only Rc is left to discard (meld points {mine} to {self.best_other})",
+                f"捨てられるのは聖杯の休息だけ（面子点{mine}対{self.best_other}）",
+            )
+        loss, c = best
+        if loss <= 0.01:
+            why = (f"discard {c}: an isolated card", f"{c}を捨てる：孤立した札")
+        else:
+            why = (
+                f"discard {c}: it helps my pairs and runs least (worth {loss:.2f})",
+                f"{c}を捨てる：対子や順子への寄与が最も小さい（{loss:.2f}）",
+            )
+        if REST in self.hand:
+            why = (
+                why[0] + f"; keep Rc while not ahead ({mine} to {self.best_other})",
+                why[1] + f"；リードするまで聖杯の休息は持つ（{mine}対{self.best_other}）",
+            )
+        return self._say(legal[f"discard {c}"], *why)
+
+    # -- claims ------------------------------------------------------------------------------
+    def _claim(self, legal: dict[str, Action]) -> Action:
+        discard = self.view["claim"]["card"]
+        points = _meld_score(self.melds)
+        now = self._worth(self.hand, points, self.melds)
+        best: tuple[tuple[bool, float], str] | None = None
+        for text in legal:
+            if text == "pass":
+                continue
+            own = _cards_of(text)
+            if discard == WILD:
+                own.remove(WILD)
+            hand = self._without(self.hand, own)
+            if not hand:
+                return self._say(
+                    legal[text],
+                    f"{text} empties my hand: agari",
+                    f"{text}で手札が尽きる：あがり",
+                )
+            kind = text.split()[1]
+            melds = [*self.melds, {"kind": kind, "cards": self._meld_texts(text, discard)}]
+            if REST in hand and self._mine(1) > self.best_other:
+                return self._say(
+                    legal[text],
+                    f"{text} puts me ahead and gives me the turn: then Rc wins the showdown",
+                    f"{text}でリードして手番を得る：聖杯の休息で勝負に勝つ",
+                )
+            gain = self._worth(hand, points + 1, melds) + PROG - now
+            if kind == "pon":
+                gain += PON_BONUS
+            # a helpful pon comes before any chi
+            key = (gain > 0 and kind == "pon", gain)
+            if best is None or key > best[0]:
+                best = (key, text)
+        if best is not None and best[0][1] > 0:
+            (_, gain), text = best
+            return self._say(
+                legal[text],
+                f"claim: {text} melds at once and skips my draw (worth {gain:+.1f}); "
+                "pon before chi",
+                f"鳴き：{text}で即座に面子、ツモなしで手番（評価{gain:+.1f}）；チーよりポン",
+            )
+        return self._say(
+            legal["pass"],
+            f"pass on {discard}: no claim helps my hand",
+            f"{discard}は見送り：手に役立つ鳴きがない",
+        )
+
+    @staticmethod
+    def _meld_texts(text: str, discard: str) -> list[str]:
+        """The new meld's cards as the view would show them (for its extenders)."""
+        words = text.split()[2:]
+        if discard != WILD:
+            words.append(discard)
+        nat = [w for w in words if not w.startswith("Oc")]
+        wild = [w for w in words if w.startswith("Oc")]
+        if wild and "=" not in wild[0]:
+            wild = []
+        return nat + wild
