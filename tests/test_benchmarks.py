@@ -44,3 +44,17 @@ def test_quick_json_has_a_row_per_player_count() -> None:
         assert row["error"] is None
         assert row["us_per_action"] > 0
         assert row["actions_per_game"] > 0
+
+
+def test_bots_benchmark_quick_json() -> None:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH")) if p)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_bots.py"), "--quick", "--json",
+         "--games", "sono-arcana"],
+        capture_output=True, text=True, env=env, timeout=120, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert [r["players"] for r in out["strength"]] == [3, 4, 5]
+    assert out["speed"][0]["game"] == "sono-arcana" and out["speed"][0]["per_second"] > 0

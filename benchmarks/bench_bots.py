@@ -1,0 +1,152 @@
+"""Bot strength and search speed: the targets of the bots issue, measured.
+
+1. ``heuristic`` against ``random`` for every game with a heuristic, at every player
+   count: win share as a multiple of the fair share (1 / players), 95% interval.
+   Target: at least 1.5x.  One heuristic seat against random seats, rotated.
+2. ``ismcts`` (``--seconds`` per move, default 1 s) against ``heuristic`` bots:
+   target at least 2x the fair share.  Expensive: ``--duel-games`` per game.
+3. ISMCTS iterations per second on a fairy500 opening position (one core; target
+   2,000), and on every game's opening for comparison.
+
+Run ``python benchmarks/bench_bots.py --help``; ``--quick`` for a smoke run.
+Everything is seeded; figures are printed as a table (or ``--json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from typing import Any
+
+import xtarot
+from xtarot.agents import ISMCTSAgent, decision_for
+from xtarot.agents.heuristic import STRATEGIES
+from xtarot.lab import run_tournament
+
+
+def strength_rows(
+    games: int, seed: int, only: set[str] | None, *, strong: str, weak: str, settings: dict
+) -> list[dict[str, Any]]:
+    rows = []
+    for info in xtarot.games():
+        if only and info.id not in only:
+            continue
+        if "heuristic" in (strong, weak) and info.id not in STRATEGIES:
+            rows.append({"game": info.id, "players": None, "note": "no heuristic yet"})
+            continue
+        bulk = dict(info.bulk_options)
+        for n in info.players:
+            lineup = [strong] + [weak] * (n - 1)
+            result = run_tournament(
+                info.id, n, lineup, games, seed=seed, options=bulk, settings=settings
+            )
+            mine = result.agents[strong]
+            lo, hi = mine.win_interval
+            rows.append(
+                {
+                    "game": info.id,
+                    "players": n,
+                    "options": bulk,
+                    "games": games,
+                    "x_fair": mine.win_share * n,
+                    "ci95": [lo * n, hi * n],
+                    "seconds": result.seconds,
+                }
+            )
+            print(
+                f"  {strong} vs {weak}: {info.id} {n}p {mine.win_share * n:.2f}x", file=sys.stderr
+            )
+    return rows
+
+
+def speed_rows(seconds: float, only: set[str] | None) -> list[dict[str, Any]]:
+    rows = []
+    for info in xtarot.games():
+        if only and info.id not in only:
+            continue
+        n = min(info.max_players, max(info.min_players, 4))
+        game = xtarot.load(info.id, players=n, **dict(info.bulk_options))
+        state = game.new_state(seed=1)
+        while len(state.legal_actions()) < 2 and not state.is_terminal:
+            state.apply(state.legal_actions()[0])
+        if state.is_terminal:
+            continue
+        bot = ISMCTSAgent(seed=1, seconds=seconds)
+        start = time.perf_counter()
+        bot.act(decision_for(state))
+        took = time.perf_counter() - start
+        rows.append(
+            {
+                "game": info.id,
+                "players": n,
+                "iterations": bot.last_iterations,
+                "per_second": bot.last_iterations / took,
+            }
+        )
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default="", help="comma list of game ids (default: all)")
+    parser.add_argument("--strength-games", type=int, default=300)
+    parser.add_argument("--duel-games", type=int, default=0, help="ISMCTS vs heuristic games")
+    parser.add_argument("--seconds", type=float, default=1.0, help="ISMCTS time per move")
+    parser.add_argument("--speed-seconds", type=float, default=3.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="tiny smoke run")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    only = {g for g in args.games.split(",") if g} or None
+    if args.quick:
+        args.strength_games, args.speed_seconds = 10, 0.2
+        args.duel_games = min(args.duel_games, 2)
+        args.seconds = min(args.seconds, 0.05)
+    out: dict[str, Any] = {
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "strength": strength_rows(
+            args.strength_games, args.seed, only, strong="heuristic", weak="random", settings={}
+        ),
+        "speed": speed_rows(args.speed_seconds, only),
+    }
+    if args.duel_games:
+        out["duel"] = strength_rows(
+            args.duel_games,
+            args.seed,
+            only,
+            strong="ismcts",
+            weak="heuristic",
+            settings={"ismcts": {"seconds": args.seconds}},
+        )
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return 0
+    print(f"Python {out['python']} on {out['platform']}")
+    print("\nheuristic vs random (x fair share, 95% interval; target >= 1.5x)")
+    for r in out["strength"]:
+        if r["players"] is None:
+            print(f"  {r['game']:<14} {r['note']}")
+        else:
+            lo, hi = r["ci95"]
+            print(f"  {r['game']:<14} {r['players']}p  {r['x_fair']:.2f}x  [{lo:.2f}, {hi:.2f}]")
+    if "duel" in out:
+        print(f"\nismcts ({args.seconds:g} s/move) vs heuristic (target >= 2x)")
+        for r in out["duel"]:
+            if r["players"] is not None:
+                lo, hi = r["ci95"]
+                print(
+                    f"  {r['game']:<14} {r['players']}p  {r['x_fair']:.2f}x  [{lo:.2f}, {hi:.2f}]"
+                    f"  ({r['games']} games)"
+                )
+    print("\nISMCTS iterations per second at an opening position (target fairy500 >= 2,000)")
+    for r in out["speed"]:
+        print(f"  {r['game']:<14} {r['players']}p  {r['per_second']:,.0f}/s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
