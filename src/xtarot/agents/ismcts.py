@@ -181,8 +181,12 @@ class ISMCTSAgent:
             node = children[best_key]
             path.append((node, actor))
         rollout = self.rollout
-        while not world.is_terminal and len(world.deals) != hands + 1:
-            world.apply(rollout(world, rng))
+        if rollout is random_rollout:
+            if len(world.deals) != hands + 1:
+                world.random_playout(rng, hand_only=self.horizon == "hand")
+        else:
+            while not world.is_terminal and len(world.deals) != hands + 1:
+                world.apply(rollout(world, rng))
         scores = world.scores()
         values = [utility(scores, s) for s in range(world.players)]
         root.visits += 1

@@ -507,6 +507,26 @@ class State(ABC):
             world.apply(text)
         return world
 
+    def random_playout(self, rng: random.Random, *, hand_only: bool = False) -> int:
+        """Play uniformly random legal actions to the end of the match (or, with
+        ``hand_only``, until a new hand begins); return how many were applied.
+
+        The fast path of search play-outs: the same moves ``apply`` would accept,
+        without re-validating actions the engine itself just listed.
+        """
+        hands = len(self.deals)
+        done = 0
+        history = self.history
+        while self.current_player is not None and not (hand_only and len(self.deals) != hands):
+            legal = self._legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            self._legal = None
+            self._apply(action)
+            history.append(action)
+            done += 1
+        self._legal = None
+        return done
+
     def clone(self) -> State:
         """An independent copy (same seed, deal, history and position)."""
         return copy.deepcopy(self)

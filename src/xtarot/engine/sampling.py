@@ -36,8 +36,12 @@ def _classes(
     cards: Sequence[T], players: int, allowed: Callable[[T], Collection[int]]
 ) -> list[tuple[tuple[int, ...], list[T]]]:
     groups: dict[tuple[int, ...], list[T]] = {}
+    keys: dict[tuple[int, ...], tuple[int, ...]] = {}
     for c in sorted(cards, key=_canonical):
-        seats = tuple(sorted(s for s in set(allowed(c)) if 0 <= s < players))
+        raw = tuple(allowed(c))
+        seats = keys.get(raw)
+        if seats is None:
+            seats = keys[raw] = tuple(sorted({s for s in raw if 0 <= s < players}))
         groups.setdefault(seats, []).append(c)
     # the class open to the most seats goes last: it is counted in closed form
     return sorted(groups.items(), key=lambda kv: (len(kv[0]), kv[0]))

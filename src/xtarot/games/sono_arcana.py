@@ -482,13 +482,11 @@ class SonoArcanaState(State):
             if s in committed:
                 unknown.extend(c for q, c in self.plays if q == s)
                 caps[s] += 1
-        voids = self.voids
-        pools = deal_uniform(
-            unknown,
-            caps,
-            lambda c: [s for s in range(n) if s != seat and c.suit not in voids[s]],
-            rng,
-        )
+        holders = {
+            suit: [s for s in range(n) if s != seat and suit not in self.voids[s]]
+            for suit in SUITS
+        }
+        pools = deal_uniform(unknown, caps, lambda c: holders[c.suit], rng)
         played: list[list[Card]] = [[] for _ in range(n)]
         for r in self.rounds:
             for s, code in r["cards"]:
