@@ -1,0 +1,663 @@
+"""The ``fairy500`` game and its match state (see the package docstring for the rules)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from operator import attrgetter
+from typing import Any
+
+from xtarot.cards import XTAROT, Card
+from xtarot.engine import (
+    Action,
+    ConfigError,
+    DealError,
+    Game,
+    GameInfo,
+    Option,
+    Scores,
+    State,
+    register,
+)
+from xtarot.engine.core import competition_ranks
+from xtarot.games.tricks import Trick, follow_options
+
+from .auction import BidTable, auction_outcome, next_bidder
+from .hand import Hand, sorted_cards
+from .play import SUIT_OF, key_table
+from .scoring import (
+    contract_scores,
+    misere_scores,
+    number,
+    ramsch_scores,
+    ten_per_trick_scores,
+)
+from .setup import (
+    ACTIONS,
+    BID_OF,
+    CALL,
+    CALL_OF,
+    CARD_OF,
+    DISCARD,
+    DISCARD_OF,
+    HAND_SIZE,
+    KITTY_SIZE,
+    PASS,
+    PLAY,
+    PLAY_OF,
+    card_set,
+)
+from .worlds import sample_hand
+
+__all__ = ["Fairy500", "Fairy500State", "Hand"]
+
+TARGET = 500
+_PASS_ACTION = ACTIONS[PASS]
+_CODE = attrgetter("code")
+_HAND_ZONE = tuple(f"hand:{s}" for s in range(8))
+_WON_ZONE = tuple(f"won:{s}" for s in range(8))
+
+
+@register
+class Fairy500(Game):
+    """Fairy Five Hundred for 3-8 players."""
+
+    info = GameInfo(
+        id="fairy500",
+        name_ja="フェアリーファイブハンドレッド",
+        name_en="Fairy Five Hundred",
+        min_players=3,
+        max_players=8,
+        options=(
+            Option(
+                "all_pass",
+                "ramsch",
+                str,
+                "when everyone passes: ramsch (everyone avoids tricks), redeal, or "
+                "ten_per_trick (no trump, 10 per trick for everyone)",
+                "全員パスのとき：ramsch(ラムシュ)、redeal(配り直し)、"
+                "ten_per_trick(ノートランプで1トリック10点)",
+                choices=("ramsch", "redeal", "ten_per_trick"),
+            ),
+            Option(
+                "pairs",
+                False,
+                bool,
+                "4 players: the seat opposite the declarer is the partner, no call",
+                "4人戦：デクレアラーの対面が副官(指名なし)のペア戦",
+                players=(4,),
+            ),
+            Option(
+                "classical",
+                False,
+                bool,
+                "a 10-trick side scores at least 250; call after the kitty, an unseen "
+                "card, partner announced at once",
+                "クラシカル：全勝は最低250点、キティを見てから見えていない札で副官指名、"
+                "副官はすぐ名乗る",
+            ),
+            Option(
+                "hands",
+                None,
+                int,
+                "stop after this many played hands (1: a single hand); default: play "
+                "until a player reaches +500 or -500",
+                "このハンド数で終了(1なら1ハンドのみ)。既定は誰かが+500点か-500点に達するまで",
+                nullable=True,
+            ),
+        ),
+        bulk_options=(("hands", 1),),
+    )
+    actions = ACTIONS
+    deck_doc = (
+        "deck=[...]: this player count's card set (34..84 cards), each once, top first. "
+        "The dealer is drawn from the seed; the cards are dealt one at a time clockwise "
+        "starting left of the dealer, 10 rounds, and the last 4 form the kitty."
+    )
+
+    def __init__(self, players: int, **options: Any) -> None:
+        super().__init__(players, **options)
+        self.cards = card_set(players)
+        self._set = frozenset(self.cards)
+        self.calls_needed = (
+            0 if players == 3 or self.options["pairs"] else (1 if players <= 6 else 2)
+        )
+        self.bid_table = BidTable(players)
+        self.bid_values = self.bid_table.values
+
+    def _check_options(self) -> None:
+        hands = self.options["hands"]
+        if hands is not None and hands < 1:
+            raise ConfigError(f"fairy500: option hands must be 1 or more, not {hands}")
+
+    def bids_above(self, value: int) -> list[Action]:
+        """Every bid whose declared value is strictly above ``value``."""
+        return self.bid_table.above(value)
+
+    # -- deals ---------------------------------------------------------------------------
+    def shuffle(self, rng: random.Random, dealer: int) -> dict[str, Any]:
+        deck = list(self.cards)
+        rng.shuffle(deck)
+        return self._deal(deck, dealer)
+
+    def _deal(self, deck: list[Card], dealer: int) -> dict[str, Any]:
+        n = self.players
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for i, c in enumerate(deck[: n * HAND_SIZE]):
+            hands[order[i % n]].append(c.code)
+        return {"hands": hands, "kitty": [c.code for c in deck[n * HAND_SIZE :]], "dealer": dealer}
+
+    def _random_deal(self, rng: random.Random) -> dict[str, Any]:
+        return self.shuffle(rng, rng.randrange(self.players))
+
+    def _deal_from_deck(self, deck: list[str], rng: random.Random) -> dict[str, Any]:
+        parsed = [self._parse(code, "deck") for code in deck]
+        if len(parsed) != len(self.cards):
+            raise DealError(
+                f"a {self.players}-player fairy500 deck has {len(self.cards)} cards, "
+                f"not {len(parsed)}"
+            )
+        return self._deal(parsed, rng.randrange(self.players))
+
+    def _parse(self, code: Any, where: str) -> Card:
+        try:
+            c = XTAROT.parse(code)
+        except ValueError as err:
+            raise DealError(f"{where}: {err}") from None
+        if c not in self._set:
+            raise DealError(f"{where}: {c} is not in the {self.players}-player card set")
+        return c
+
+    def _validate_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
+        n = self.players
+        names = {"hands", "kitty", "dealer"}
+        if set(deal) != names:
+            missing, extra = names - set(deal), set(deal) - names
+            raise DealError(
+                "a fairy500 deal has the piles hands, kitty and dealer"
+                + (f"; missing {', '.join(sorted(missing))}" if missing else "")
+                + (f"; unknown {', '.join(sorted(extra))}" if extra else "")
+            )
+        hands, kitty, dealer = deal["hands"], deal["kitty"], deal["dealer"]
+        if not isinstance(hands, list) or len(hands) != n:
+            raise DealError(f"hands must list {n} hands, one per seat")
+        seen: set[Card] = set()
+
+        def take(code: Any, where: str) -> str:
+            c = self._parse(code, where)
+            if c in seen:
+                raise DealError(f"{c} appears twice (again in {where})")
+            seen.add(c)
+            return c.code
+
+        out = []
+        for s, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
+                raise DealError(f"hand of seat {s} must have {HAND_SIZE} cards")
+            out.append([take(code, f"hand of seat {s}") for code in hand])
+        if not isinstance(kitty, list) or len(kitty) != KITTY_SIZE:
+            raise DealError(f"the kitty must have {KITTY_SIZE} cards")
+        out_kitty = [take(code, "kitty") for code in kitty]
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        return {"hands": out, "kitty": out_kitty, "dealer": dealer}
+
+
+class Fairy500State(State):
+    """A match of Fairy Five Hundred in progress."""
+
+    game: Fairy500
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Fairy500State:
+        """A fast clone: finished hands, deals and results are never changed again."""
+        new = copy.copy(self)
+        new._rng = random.Random()
+        new._rng.setstate(self._rng.getstate())
+        new._preset = list(self._preset)
+        new.deals = list(self.deals)
+        new.history = list(self.history)
+        new._legal = list(self._legal) if self._legal is not None else None
+        new.totals = list(self.totals)
+        new.results = list(self.results)
+        new.past = list(self.past)
+        new.h = copy.deepcopy(self.h)
+        return new
+
+    # -- match ---------------------------------------------------------------------------
+    def _new_match(self) -> None:
+        n = self.players
+        self.totals: list[int | float] = [0] * n
+        self.results: list[dict[str, Any]] = []
+        self.past: list[Hand] = []
+        self.over = False
+        self._next_start = 0
+        self._to_act: int | None = None
+
+    def _next_deal(self) -> dict[str, Any]:
+        if self._preset:
+            return self.game.validate_deal(self._preset.pop(0))
+        return self.game.shuffle(self._rng, (self.h.dealer + 1) % self.players)
+
+    def _setup(self, deal: dict[str, Any]) -> None:
+        self.h = Hand(deal, self._next_start, self.players)
+        self._to_act = (self.h.dealer + 1) % self.players
+
+    @property
+    def current_player(self) -> int | None:
+        return self._to_act
+
+    # -- legal actions -------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        h = self.h
+        phase = h.phase
+        seat: int = self._to_act  # type: ignore[assignment]
+        if phase == "play":
+            trick = h.trick
+            assert trick is not None and h.mode is not None
+            hand = h.hands[seat]
+            led = trick.led if trick.plays else None
+            if led is None:
+                return [PLAY_OF[c] for c in hand]
+            return [PLAY_OF[c] for c in follow_options(hand, led, SUIT_OF[h.mode].__getitem__)]
+        if phase == "auction":
+            floor = self.game.bid_values[h.high] if h.high is not None else 0
+            return [_PASS_ACTION, *self.game.bids_above(floor)]
+        if phase == "discard":
+            return [DISCARD_OF[c] for c in h.hands[seat]]
+        return [CALL_OF[c] for c in self._callable()]
+
+    def _callable(self) -> list[Card]:
+        h = self.h
+        taken = set(h.called)
+        if self.game.options["classical"]:
+            assert h.declarer is not None
+            taken.update(h.hands[h.declarer])
+            taken.update(h.discards)
+        return [c for c in self.game.cards if c not in taken]
+
+    def action_seen_by(self, action: Action, seat: int | None) -> str:
+        """Discards are face down: the others see ``discard ?``."""
+        if seat != self._to_act and DISCARD <= action.id < PLAY:
+            return "discard ?"
+        return action.text
+
+    def _why_illegal(self, action: Action) -> str:
+        h = self.h
+        aid = action.id
+        phase = h.phase
+        if phase == "auction":
+            if aid >= CALL:
+                return "the auction is on: pass or bid"
+            return "a bid must be higher in value than the standing bid"
+        if phase == "call":
+            if not CALL <= aid < DISCARD:
+                return "the declarer now calls a partner card: call <card>"
+            c = CARD_OF[aid]
+            if c not in self.game._set:
+                return f"{c} is not in this player count's card set"
+            if c in h.called:
+                return f"{c} is already called"
+            return "classical: you may not call a card you have seen"
+        if phase == "discard":
+            if not DISCARD <= aid < PLAY:
+                return "the declarer now discards four cards: discard <card>"
+            return f"you do not hold {CARD_OF[aid]}"
+        if aid < PLAY:
+            return "the hand is being played: play <card>"
+        c = CARD_OF[aid]
+        if c not in h.hands[self._to_act]:  # type: ignore[index]
+            return f"you do not hold {c}"
+        return "you must follow the led suit while you can"
+
+    # -- applying ------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        h = self.h
+        seat: int = self._to_act  # type: ignore[assignment]
+        aid = action.id
+        phase = h.phase
+        if phase == "play":
+            self._play(seat, CARD_OF[aid])
+        elif phase == "auction":
+            self._bid(seat, aid, action.text)
+        elif phase == "discard":
+            c = CARD_OF[aid]
+            h.hands[seat].remove(c)
+            h.discards.append(c)
+            if len(h.discards) == KITTY_SIZE:
+                if self.game.options["classical"] and self.game.calls_needed:
+                    h.phase = "call"
+                else:
+                    self._start_play()
+        else:
+            c = CARD_OF[aid]
+            h.called.append(c)
+            if self.game.options["classical"]:
+                holder = next(s for s, hand in enumerate(h.hands) if c in hand)
+                h.announced[c] = holder
+                h.revealed.add(holder)
+            if len(h.called) == self.game.calls_needed:
+                if self.game.options["classical"]:
+                    self._start_play()
+                else:
+                    self._take_kitty()
+
+    def _bid(self, seat: int, aid: int, text: str) -> None:
+        h = self.h
+        h.auction.append((seat, text))
+        if aid == PASS:
+            h.passed[seat] = True
+            h.npassed += 1
+        else:
+            h.high, h.high_seat = aid, seat
+        outcome = auction_outcome(h.passed, h.high is not None)
+        if outcome == "declared":
+            self._declare()
+        elif outcome == "all_pass":
+            self._all_pass()
+        else:
+            self._to_act = next_bidder(h.passed, seat)
+
+    def _declare(self) -> None:
+        h = self.h
+        assert h.high is not None and h.high_seat is not None
+        bid = h.bid = BID_OF[h.high]
+        h.declarer = h.high_seat
+        h.value = self.game.bid_values[h.high]
+        if bid.is_misere:
+            h.kind, h.mode = "misere", "misere"
+            if bid.takes_kitty:
+                self._take_kitty()
+            else:
+                self._start_play()
+            return
+        h.kind, h.mode = "contract", bid.trump or "nt"
+        if self.game.options["pairs"]:
+            h.revealed.add((h.declarer + 2) % 4)
+        if self.game.calls_needed and not self.game.options["classical"]:
+            h.phase = "call"
+            self._to_act = h.declarer
+        else:
+            self._take_kitty()
+
+    def _all_pass(self) -> None:
+        h = self.h
+        rule = self.game.options["all_pass"]
+        if rule == "redeal":
+            h.kind = "redeal"
+            self._end_hand()
+            return
+        h.kind = "ramsch" if rule == "ramsch" else "ten_per_trick"
+        h.mode = "misere" if rule == "ramsch" else "nt"
+        self._start_play()
+
+    def _take_kitty(self) -> None:
+        h = self.h
+        assert h.declarer is not None
+        h.kitty_taken = True
+        h.hands[h.declarer] = sorted_cards(h.hands[h.declarer] + h.kitty)
+        h.phase = "discard"
+        self._to_act = h.declarer
+
+    def _start_play(self) -> None:
+        h = self.h
+        n = self.players
+        decl = h.declarer
+        if h.kind == "contract":
+            assert decl is not None
+            if self.game.options["pairs"]:
+                h.partners = {(decl + 2) % 4: 1}
+            for c in h.called:
+                holder = next((s for s, hand in enumerate(h.hands) if c in hand), decl)
+                if holder == decl:
+                    h.held_by_declarer += 1
+                else:
+                    h.partners[holder] = h.partners.get(holder, 0) + 1
+        h.play_fairies = [[c.code for c in hand if c.rank == "F"] for hand in h.hands]
+        leader = (decl + 1) % n if decl is not None else (h.dealer + 1) % n
+        h.trick = Trick(leader)
+        h.phase = "play"
+        self._to_act = leader
+
+    def _play(self, seat: int, c: Card) -> None:
+        h = self.h
+        trick = h.trick
+        assert trick is not None and h.mode is not None
+        suit_of = SUIT_OF[h.mode]
+        h.hands[seat].remove(c)
+        h.played[seat].append(c)
+        if trick.plays:
+            led = trick.led
+            if suit_of[c] != led:
+                h.voids.note(seat, led)
+        trick.add(seat, c, suit_of.__getitem__)
+        if h.called and c in h.called and seat != h.declarer:
+            h.revealed.add(seat)
+        if not h.open_shown and h.bid is not None and h.bid.is_open:
+            h.open_shown = True
+        n = self.players
+        if len(trick.plays) < n:
+            self._to_act = (seat + 1) % n
+            return
+        keys = key_table(h.mode, trick.led)  # type: ignore[arg-type]
+        winner = trick.winner(keys.__getitem__)
+        top = max(trick.cards, key=keys.__getitem__)
+        h.won[winner] += 1
+        if top.rank == "F":
+            h.won_f[winner] += 1
+        h.won_cards[winner].extend(trick.cards)
+        h.tricks.append({**trick.to_json(), "winner": winner})
+        if len(h.tricks) == HAND_SIZE:
+            h.trick = None
+            self._end_hand()
+            return
+        h.trick = Trick(winner)
+        self._to_act = winner
+
+    # -- the end of a hand ---------------------------------------------------------------
+    def _end_hand(self) -> None:
+        h = self.h
+        n = self.players
+        kind = h.kind
+        detail: dict[str, Any]
+        if kind == "redeal":
+            points: list[int | float] = [0] * n
+            detail = {}
+        elif kind == "contract":
+            assert h.declarer is not None and h.bid is not None
+            points, detail = contract_scores(
+                h.won,
+                h.declarer,
+                h.partners,
+                h.held_by_declarer,
+                tricks_bid=h.bid.tricks,
+                base=h.value,
+                classical=self.game.options["classical"],
+            )
+            detail["partners"] = {str(s): k for s, k in sorted(h.partners.items())}
+            detail["called_held_by_declarer"] = h.held_by_declarer
+        elif kind == "misere":
+            assert h.declarer is not None and h.bid is not None
+            points, detail = misere_scores(
+                h.won,
+                h.declarer,
+                value=h.value,
+                declaration=h.bid.declaration,
+                play_hand_fairies=h.play_fairies[h.declarer],
+            )
+        elif kind == "ramsch":
+            plain = [h.won[s] - h.won_f[s] for s in range(n)]
+            points, detail = ramsch_scores(h.play_fairies, plain, h.won)
+        else:
+            points, detail = ten_per_trick_scores(h.won)
+        for s in range(n):
+            self.totals[s] = number(self.totals[s] + points[s])  # type: ignore[arg-type]
+        h.result = {
+            "hand": len(self.results) + 1,
+            "dealer": h.dealer,
+            "kind": kind,
+            "declarer": h.declarer,
+            "bid": h.bid.text if h.bid is not None else None,
+            "called": [c.code for c in h.called],
+            "tricks": list(h.won),
+            "points": points,
+            "totals": list(self.totals),
+            "detail": detail,
+        }
+        self.results.append(h.result)
+        h.phase = "done"
+        limit = self.game.options["hands"]
+        played = sum(1 for r in self.results if r["kind"] != "redeal")
+        if any(abs(t) >= TARGET for t in self.totals) or (limit is not None and played >= limit):
+            self.over = True
+            self._to_act = None
+            return
+        self.past.append(h)
+        self._next_start = len(self.history) + 1  # the current action is appended after
+        self._begin_hand(self._next_deal())
+
+    # -- scores and views ----------------------------------------------------------------
+    def scores(self) -> Scores:
+        return Scores(
+            totals=tuple(float(t) for t in self.totals),
+            ranks=competition_ranks(self.totals),
+            final=self.over,
+            detail={"hands": self.results, "target": TARGET},
+        )
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        h = self.h
+        decl = h.declarer
+        is_decl = seat is not None and seat == decl
+        contract = None
+        if h.kind is not None and h.kind != "redeal":
+            contract = {
+                "kind": h.kind,
+                "declarer": decl,
+                "bid": h.bid.text if h.bid is not None else None,
+                "value": h.value if h.bid is not None else None,
+                "trump": h.mode if h.mode in ("c", "d", "s", "w") else None,
+                "order": h.mode,
+            }
+        partners = sorted(h.revealed)
+        me_partner = seat is not None and seat != decl and seat in h.revealed
+        if seat is not None and seat != decl and h.called and not me_partner:
+            me_partner = any(c in h.called for c in h.hands[seat] + h.played[seat])
+            if me_partner:
+                partners = sorted([*partners, seat])
+        trick = h.trick
+        view: dict[str, Any] = {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "phase": h.phase if not self.over else "over",
+            "current_player": self._to_act,
+            "hand_number": len(self.results) + (0 if h.result is not None else 1),
+            "dealer": h.dealer,
+            "auction": [[s, t] for s, t in h.auction],
+            "passed": [s for s in range(self.players) if h.passed[s]],
+            "high_bid": BID_OF[h.high].text if h.high is not None else None,
+            "high_bidder": h.high_seat,
+            "contract": contract,
+            "called": [c.code for c in h.called],
+            "partners": partners,
+            "is_partner": me_partner,
+            "kitty_size": 0 if h.kitty_taken else KITTY_SIZE,
+            "kitty": [c.code for c in h.kitty] if is_decl and h.kitty_taken else None,
+            "discards": [c.code for c in h.discards] if is_decl else None,
+            "discard_count": len(h.discards),
+            "hand_sizes": [len(x) for x in h.hands],
+            "open_hand": [c.code for c in h.hands[decl]]
+            if h.open_shown and decl is not None
+            else None,
+            "trick": trick.to_json() if trick is not None else None,
+            "tricks": h.tricks,
+            "tricks_won": list(h.won),
+            "last_result": self.results[-1] if self.results else None,
+            "scores": self.scores().to_dict(),
+        }
+        if seat is not None:
+            view["hand"] = [c.code for c in h.hands[seat]]
+            view["legal_actions"] = (
+                [a.text for a in self.legal_actions()] if seat == self._to_act else []
+            )
+        return view
+
+    def _snapshot(self) -> dict[str, Any]:
+        h = self.h
+        return {
+            "hands": [[c.code for c in x] for x in h.hands],
+            "kitty": [c.code for c in h.kitty],
+            "kitty_taken": h.kitty_taken,
+            "discards": [c.code for c in h.discards],
+            "phase": h.phase,
+            "auction": [[s, t] for s, t in h.auction],
+            "declarer": h.declarer,
+            "bid": h.bid.text if h.bid is not None else None,
+            "kind": h.kind,
+            "called": [c.code for c in h.called],
+            "partners": {str(s): k for s, k in sorted(h.partners.items())},
+            "revealed": sorted(h.revealed),
+            "trick": h.trick.to_json() if h.trick is not None else None,
+            "tricks": h.tricks,
+            "voids": h.voids.to_json(),
+            "open_shown": h.open_shown,
+            "totals": list(self.totals),
+            "results": self.results,
+            "over": self.over,
+        }
+
+    def zones(self) -> dict[str, list[str]]:
+        h = self.h
+        z = {}
+        for s, x in enumerate(h.hands):
+            z[_HAND_ZONE[s]] = list(map(_CODE, x))
+        for s, x in enumerate(h.won_cards):
+            z[_WON_ZONE[s]] = list(map(_CODE, x))
+        z["kitty"] = [] if h.kitty_taken else list(map(_CODE, h.kitty))
+        z["discards"] = list(map(_CODE, h.discards))
+        z["trick"] = [c.code for _, c in h.trick.plays] if h.trick is not None else []
+        return z
+
+    def check_invariants(self) -> None:
+        h = self.h
+        tricks = len(h.tricks)
+        assert sum(h.won) == tricks <= HAND_SIZE
+        assert all(0 <= f <= w for f, w in zip(h.won_f, h.won, strict=True))
+        sizes = [len(x) for x in h.hands]
+        if h.phase in ("play", "done") and h.kind != "redeal":
+            for s, _ in h.trick.plays if h.trick is not None else ():
+                sizes[s] += 1
+            base = HAND_SIZE - tricks
+        else:
+            if h.kitty_taken:
+                assert h.declarer is not None
+                sizes[h.declarer] -= KITTY_SIZE - len(h.discards)
+            base = HAND_SIZE
+        assert sizes.count(base) == len(sizes), f"hand sizes {sizes}, expected {base}"
+        assert len(h.called) <= self.game.calls_needed
+        assert len(set(h.called)) == len(h.called)
+        if h.phase == "play" and h.kind == "contract":
+            side_cards = h.held_by_declarer + sum(h.partners.values())
+            expected_cards = len(h.called) + (1 if self.game.options["pairs"] else 0)
+            assert side_cards == expected_cards
+        if self.over:
+            assert any(abs(t) >= TARGET for t in self.totals) or self.game.options["hands"]
+
+    # -- worlds --------------------------------------------------------------------------
+    def _sample_deals(
+        self, seat: int, rng: random.Random
+    ) -> tuple[list[dict[str, Any]], list[str]]:
+        texts = [a.text for a in self.history]
+        hands = [*self.past, self.h]
+        deals: list[dict[str, Any]] = []
+        actions: list[str] = []
+        for i, h in enumerate(hands):
+            end = hands[i + 1].start if i + 1 < len(hands) else len(texts)
+            deal, acts = sample_hand(h, seat, texts[h.start : end], rng)
+            deals.append(deal)
+            actions.extend(acts)
+        return deals, actions
+
+
+Fairy500.state_class = Fairy500State
