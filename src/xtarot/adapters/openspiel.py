@@ -1,0 +1,342 @@
+"""Every xtarot game as an OpenSpiel Python game (``pip install "xtarot[openspiel]"``).
+
+Importing this module registers, for every game of ``xtarot.games()``, a game with
+``pyspiel.register_game`` under ``xtarot_<id with _ for ->`` (``xtarot_sono_arcana``,
+``xtarot_fairy500``, ...).  Parameters: ``players`` (default: the game's largest count)
+and every option of the game; an option whose default is "not set" (``None``) takes
+``0`` (whole numbers) or ``""`` (text) for "not set".
+
+>>> import pyspiel
+>>> import xtarot.adapters.openspiel
+>>> game = pyspiel.load_game("xtarot_matto", {"players": 3})
+>>> game.num_distinct_actions(), game.num_players()
+(80, 3)
+
+The chance model: a match starts with :data:`SEED_NODES` chance nodes of 256 equally
+likely outcomes each (one byte each, big-endian) that draw the match seed; the engine
+then plays ``game.new_state(seed=seed)``, which fixes every deal of the match, later
+hands included.  So a state is determined by its OpenSpiel history and
+``serialize()`` / ``deserialize_state`` replay it exactly.
+
+Returns are terminal only and rank-based: seat ``i`` gets ``(b - a) / (n - 1)`` where
+``b`` seats finished strictly below it and ``a`` strictly above (``1`` for a lone
+winner, ``-1`` for a lone last), so they lie in ``[-1, 1]``.  The game's own points
+are in ``state.engine.scores()``.
+
+Information-state strings hold the seat's view (JSON) and every action so far as that
+seat saw it (``engine.action_seen_by``: hidden moves masked); observation strings hold
+the view only.  Tensors come from :mod:`xtarot.adapters.tensors`; the information-state
+tensor appends, per relative seat, the actions the seat saw in full (multi-hot over the
+action ids) and the count of masked moves (/100).
+
+``resample_from_infostate(player, sampler)`` wraps ``engine.sample_world(player, rng)``
+(``rng`` seeded from the sampler).  Limits of a resampled state: it has no OpenSpiel
+history of its own (``history()`` is empty), its future hands come from a fresh seed,
+and ``serialize()`` writes its engine record, which ``deserialize_state`` replays.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import xtarot
+from xtarot.adapters.tensors import encoder_for
+from xtarot.engine.core import Game, GameInfo, Option, State
+
+__all__ = ["SEED_NODES", "XtarotGame", "XtarotState", "max_game_length", "short_name"]
+
+#: chance nodes (one byte each) that draw the match seed
+SEED_NODES = 4
+
+#: per-game bound on the player moves of one hand, as a function of the game
+_HAND_BOUND = {
+    "sono-arcana": lambda g: 60 * g.players,
+    "matto": lambda g: 600,
+    "arcana-duel": lambda g: 1500,
+    "grail-mahjong": lambda g: 200 * g.players,
+    "extendori": lambda g: 400,
+    "fairy500": lambda g: 200,
+}
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel short name of a game id: ``sono-arcana`` -> ``xtarot_sono_arcana``."""
+    return "xtarot_" + game_id.replace("-", "_")
+
+
+def max_game_length(game: Game) -> int:
+    """An upper bound on the player moves of a whole match (without the chance nodes).
+
+    A match without a fixed number of hands (a target score) is capped at 200 hands.
+    """
+    per_hand = _HAND_BOUND.get(game.id, lambda g: 5000)(game)
+    hands = game.options.get("hands", 1 if game.id not in ("extendori", "fairy500") else None)
+    if game.id == "extendori" and hands is None and game.options.get("target_score") is None:
+        hands = game.players
+    if game.id == "grail-mahjong":
+        hands = game.options["hands"]
+    if not isinstance(hands, int):
+        hands = 200
+    return per_hand * hands
+
+
+def _param_default(opt: Option) -> Any:
+    if opt.default is None:
+        return 0 if opt.kind is int else ("" if opt.kind is str else False)
+    return opt.default
+
+
+def _option_value(opt: Option, value: Any) -> Any:
+    if opt.default is None and value in (0, "") and not isinstance(value, bool):
+        return None
+    return value
+
+
+def _game_type(info: GameInfo) -> pyspiel.GameType:
+    params: dict[str, Any] = {"players": info.max_players}
+    for opt in info.options:
+        params[opt.name] = _param_default(opt)
+    return pyspiel.GameType(
+        short_name=short_name(info.id),
+        long_name=f"xtarot {info.name_en} ({info.name_ja})",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class XtarotGame(pyspiel.Game):
+    """One xtarot game configuration as an OpenSpiel game (``self.engine`` is the Game)."""
+
+    #: the game's xtarot GameInfo (set on each registered subclass)
+    info: GameInfo
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        info = self.info
+        params = dict(params or {})
+        players = int(params.pop("players", info.max_players))
+        options = {
+            opt.name: _option_value(opt, params[opt.name])
+            for opt in info.options
+            if opt.name in params
+        }
+        self.engine: Game = xtarot.load(info.id, players=players, **options)
+        self.encoder = encoder_for(self.engine)
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=self.engine.num_actions,
+            max_chance_outcomes=256,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=SEED_NODES + max_game_length(self.engine),
+        )
+        full = {"players": players}
+        full.update({opt.name: _param_default(opt) for opt in info.options})
+        full.update({k: v for k, v in params.items()})
+        super().__init__(_TYPES[info.id], game_info, full)
+
+    def new_initial_state(self) -> XtarotState:
+        return XtarotState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> _Observer:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self, perfect_recall)
+
+    def deserialize_state(self, text: str) -> XtarotState:
+        data = json.loads(text)
+        state = XtarotState(self)
+        if "record" in data:
+            state._adopt(xtarot.replay(data["record"], upto=0), data["record"]["actions"])
+            state._bytes = list(data["bytes"])
+            return state
+        for a in data["history"]:
+            state.apply_action(a)
+        return state
+
+
+class XtarotState(pyspiel.State):
+    """A match in progress; ``self.engine`` is the xtarot State once the seed is drawn."""
+
+    def __init__(self, game: XtarotGame) -> None:
+        super().__init__(game)
+        self._xg: Game = game.engine  # (deep copies share it; no pyspiel object here)
+        self._n = game.engine.players
+        self._bytes: list[int] = []
+        self.engine: State | None = None
+        # per seat: (actor, action id or -1 when masked, text as seen)
+        self._seen: list[list[tuple[int, int, str]]] = [[] for _ in range(self._n)]
+        self._resampled = False
+
+    # -- the OpenSpiel state API -----------------------------------------------------
+    def current_player(self) -> int:
+        if self.engine is None:
+            return pyspiel.PlayerId.CHANCE
+        seat = self.engine.current_player
+        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.engine is not None
+        if player != self.engine.current_player:
+            return []
+        return sorted(a.id for a in self.engine.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(i, 1.0 / 256) for i in range(256)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.engine is None:
+            self._bytes.append(int(action))
+            if len(self._bytes) == SEED_NODES:
+                seed = int.from_bytes(bytes(self._bytes), "big")
+                self.engine = self._xg.new_state(seed=seed)
+            return
+        self._apply_engine(self.engine, self._xg.actions[int(action)])
+
+    def _apply_engine(self, engine: State, act: Any) -> None:
+        actor = engine.current_player
+        assert actor is not None
+        for seat in range(self._n):
+            text = engine.action_seen_by(act, seat)
+            self._seen[seat].append((actor, act.id if text == act.text else -1, text))
+        engine.apply(act)
+
+    def _adopt(self, start: State, actions: list[str]) -> None:
+        """Take ``start`` as the engine state and replay ``actions`` on it."""
+        self.engine = start
+        self._resampled = True
+        for text in actions:
+            self._apply_engine(start, self._xg.action(text))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {action}"
+        return self._xg.actions[action].text
+
+    def is_terminal(self) -> bool:
+        return self.engine is not None and self.engine.is_terminal
+
+    def returns(self) -> list[float]:
+        n = self._n
+        if self.engine is None or not self.engine.is_terminal:
+            return [0.0] * n
+        ranks = self.engine.scores().ranks
+        return [
+            (sum(1 for r in ranks if r > mine) - sum(1 for r in ranks if r < mine)) / (n - 1)
+            for mine in ranks
+        ]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> XtarotState:
+        """A state of a world drawn by ``engine.sample_world`` for ``player_id``."""
+        if self.engine is None:
+            return self.clone()
+        try:
+            rng = random.Random(int(probability_sampler() * 2**53))
+        except TypeError:
+            rng = random.Random()
+        world = self.engine.sample_world(player_id, rng)
+        record = world.record()
+        state = XtarotState(self.get_game())
+        state._bytes = list(self._bytes)
+        state._adopt(xtarot.replay(record, upto=0), record["actions"])
+        return state
+
+    def serialize(self) -> str:
+        if self._resampled and self.engine is not None:
+            return json.dumps({"bytes": self._bytes, "record": self.engine.record()})
+        return json.dumps({"history": [int(a) for a in self.history()]})
+
+    def __str__(self) -> str:
+        if self.engine is None:
+            return f"{self._xg!r}: drawing the seed, bytes {self._bytes}"
+        snap = self.engine.snapshot()
+        return f"{self._xg!r}\n{json.dumps(snap, sort_keys=True, default=str)}"
+
+
+class _Observer:
+    """Strings and tensors of one seat, from its view (and seen history) only."""
+
+    def __init__(self, game: XtarotGame, perfect_recall: bool) -> None:
+        self._game = game
+        self._recall = perfect_recall
+        enc = game.encoder
+        n = game.engine.players
+        a = game.engine.num_actions
+        self._obs_size = enc.size
+        extra = n * a + n if perfect_recall else 0
+        self.tensor = np.zeros(enc.size + extra, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        for name, start, size, _kind, _meaning in enc.layout():
+            self.dict[name] = self.tensor[start : start + size]
+        if perfect_recall:
+            base = enc.size
+            self.dict["seen_actions"] = self.tensor[base : base + n * a].reshape(n, a)
+            self.dict["masked_moves"] = self.tensor[base + n * a :]
+
+    def set_from(self, state: XtarotState, player: int) -> None:
+        self.tensor.fill(0.0)
+        engine = state.engine
+        if engine is None:
+            return
+        self.tensor[: self._obs_size] = self._game.encoder.encode(engine.view(player))
+        if self._recall:
+            n = self._game.engine.players
+            a = self._game.engine.num_actions
+            seen = self.dict["seen_actions"]
+            masked = self.dict["masked_moves"]
+            for actor, aid, _text in state._seen[player]:
+                rel = (actor - player) % n
+                if aid >= 0:
+                    seen[rel, aid] = 1.0
+                else:
+                    masked[rel] += 0.01
+            del a
+
+    def string_from(self, state: XtarotState, player: int) -> str:
+        engine = state.engine
+        if engine is None:
+            return f"seat {player}: drawing the seed ({len(state._bytes)}/{SEED_NODES})"
+        text = json.dumps(engine.view(player), sort_keys=True, separators=(",", ":"))
+        if not self._recall:
+            return f"seat {player} {text}"
+        moves = "|".join(f"{actor}:{seen}" for actor, _aid, seen in state._seen[player])
+        return f"seat {player} {text}\n{moves}"
+
+
+_TYPES: dict[str, pyspiel.GameType] = {}
+
+
+def _register() -> None:
+    registered = set(pyspiel.registered_names())
+    for info in xtarot.games():
+        name = short_name(info.id)
+        _TYPES[info.id] = game_type = _game_type(info)
+        if name in registered:
+            continue
+
+        cls = type(
+            "Xtarot" + info.id.title().replace("-", "") + "Game",
+            (XtarotGame,),
+            {"info": info, "__module__": __name__},
+        )
+        globals()[cls.__name__] = cls
+        pyspiel.register_game(game_type, cls)
+
+
+_register()

@@ -1,0 +1,179 @@
+"""Every xtarot game as a PettingZoo AEC environment (``pip install "xtarot[pettingzoo]"``).
+
+>>> from xtarot.adapters.pettingzoo import env
+>>> e = env("matto", players=3)
+>>> e.reset(seed=1)
+>>> e.agent_selection in e.agents
+True
+>>> obs = e.observe(e.agent_selection)
+>>> sorted(obs), obs["action_mask"].shape
+(['action_mask', 'observation'], (80,))
+
+Agents are ``player_0`` .. ``player_<n-1>`` (seat ``i`` is ``player_i``).  The action
+space is ``Discrete(game.num_actions)`` (the engine's stable action ids); the
+observation is ``{"observation": tensor, "action_mask": mask}`` where the tensor is the
+seat's view encoded by :mod:`xtarot.adapters.tensors` and the mask marks the legal
+actions (all zero when the agent is not to act).  Rewards come once, at the end of
+the match, and are rank-based like the OpenSpiel adapter: ``(b - a) / (n - 1)`` with
+``b`` / ``a`` the seats ranked strictly below / above.  ``reset(seed=S)`` makes the
+whole match reproducible.  ``render_mode="ansi"``: ``render()`` returns the table as
+the agent to act sees it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import xtarot
+from xtarot.adapters.tensors import encoder_for
+from xtarot.engine.core import State
+
+__all__ = ["XtarotEnv", "env", "rank_returns"]
+
+
+def rank_returns(state: State) -> list[float]:
+    """The rank-based terminal returns of a finished match, in ``[-1, 1]``."""
+    ranks = state.scores().ranks
+    n = len(ranks)
+    return [
+        (sum(1 for r in ranks if r > mine) - sum(1 for r in ranks if r < mine)) / (n - 1)
+        for mine in ranks
+    ]
+
+
+class XtarotEnv(AECEnv):
+    """An AEC environment of one game configuration."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if players is None:
+            self.game = xtarot.load(game_id, **options)
+        else:
+            self.game = xtarot.load(game_id, players=players, **options)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: only 'ansi' is supported")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"xtarot_{game_id.replace('-', '_')}_v0"}
+        self.encoder = encoder_for(self.game)
+        n = self.game.players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        size = self.encoder.size
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.game.num_actions,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {
+            a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents
+        }
+        self._rng = random.Random()
+        self.state: State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+            for i, a in enumerate(self.possible_agents):
+                self.action_spaces[a].seed(seed + i)
+        self.state = self.game.new_state(seed=self._rng.getrandbits(48))
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        assert self.state is not None
+        seat = self.state.current_player
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        elif self.agents:
+            self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.state is not None
+        seat = self._seat[agent]
+        tensor = np.asarray(self.encoder.encode(self.state.view(seat)), dtype=np.float32)
+        mask = np.zeros(self.game.num_actions, np.int8)
+        if self.state.current_player == seat:
+            for a in self.state.legal_actions():
+                mask[a.id] = 1
+        return {"observation": tensor, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.state is not None
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply(int(action))  # type: ignore[arg-type]
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.state.is_terminal:
+            for a, r in zip(self.possible_agents, rank_returns(self.state), strict=True):
+                self.rewards[a] = r
+                self.terminations[a] = True
+            self.infos = {
+                a: {"scores": self.state.scores().to_dict()} for a in self.possible_agents
+            }
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.state is None:
+            return None
+        seat = self.state.current_player
+        return table_text(self.state.view(seat if seat is not None else 0))
+
+    def close(self) -> None:
+        pass
+
+
+def table_text(view: dict[str, Any]) -> str:
+    """A plain-text rendering of a seat's view (one ``key: value`` line per field)."""
+    lines = [
+        f"{view['game']} - seat {view['seat']} - phase {view['phase']} - "
+        f"to act: {view['current_player']}",
+        f"hand: {' '.join(view.get('hand', []))}",
+    ]
+    skip = {"game", "seat", "phase", "current_player", "hand", "legal_actions", "scores"}
+    for key, value in view.items():
+        if key not in skip:
+            lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+    lines.append(f"scores: {view['scores']['totals']}")
+    if view.get("legal_actions"):
+        lines.append(f"legal: {', '.join(view['legal_actions'])}")
+    return "\n".join(lines)
+
+
+def env(
+    game_id: str, players: int | None = None, render_mode: str | None = None, **options: Any
+) -> XtarotEnv:
+    """An AEC environment: ``env("sono-arcana", players=4, teams=True)``."""
+    return XtarotEnv(game_id, players=players, render_mode=render_mode, **options)
