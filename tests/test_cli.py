@@ -21,7 +21,8 @@ import xtarot
 from xtarot.agents import RandomAgent, play_match
 from xtarot.cli.i18n import MESSAGES, pick_lang, t
 from xtarot.cli.main import app, default_players
-from xtarot.cli.render import GameUI, SonoArcanaUI, action_text, compact, ui_for
+from xtarot.cli.render import GameUI, action_text, compact, ui_for
+from xtarot.cli.screens import SonoArcanaUI
 
 runner = CliRunner()
 SRC = str(Path(xtarot.__file__).resolve().parents[1])
@@ -289,12 +290,15 @@ def test_generic_renderer_shows_any_view_compactly() -> None:
         "nothing": None,
     }
     text = _render(GameUI().view(view, "en", "Made-up game"))
-    assert "Kc King of cups" in text and "10s 10 of swords" in text and "T13 Death" in text
+    # The hand: sorted by suit and order, one line per suit, majors with their names.
+    assert "Majors T13 Death" in " ".join(text.split())
+    assert "Cups Kc" in " ".join(text.split()) and "Swords 10s" in " ".join(text.split())
+    assert text.index("T13") < text.index("Kc") < text.index("10s")
     assert "leader=0" in text and "Qd" in text
     assert "(5) …" in text  # long lists of records are shortened
     assert "legal_actions" not in text
     ja = _render(GameUI().view(view, "ja", "Made-up game"))
-    assert "聖杯のキング" in ja and "死神" in ja
+    assert "聖杯" in ja and "死神" in ja and "大アルカナ" in ja
     before = dict(view, trick={"leader": 0, "cards": []})
     line = GameUI().announce(before, view, 0, "en")[0].plain
     assert line.startswith("Seat 0: trick=") and "Qd" in line
@@ -363,7 +367,7 @@ def test_play_end_of_input_abandons_quietly() -> None:
 
 @pytest.mark.parametrize("info", xtarot.games(), ids=lambda i: i.id)
 def test_play_every_registered_game_with_the_generic_loop(info: xtarot.GameInfo) -> None:
-    args = ["play", info.id, "--seed", "4", "--fast", "--lang", "en"]
+    args = ["play", info.id, "--seed", "4", "--fast", "--lang", "en", "--bots", "random"]
     for k, v in info.bulk_options:
         args += ["--option", f"{k}={v}"]
     result = invoke(*args, input="1\n" * 400 + "q\nn\n")
@@ -373,14 +377,11 @@ def test_play_every_registered_game_with_the_generic_loop(info: xtarot.GameInfo)
 
 
 # -- play end to end, in a terminal --------------------------------------------------------
-PROMPTS = {
-    "en": "Your move (number or text, q to quit)",
-    "ja": "手を入力 (番号かテキスト、q で中断)",
-}
+PROMPTS = {lang: t("prompt", lang) for lang in ("en", "ja")}
 MOVE = re.compile(r"(\d+)\. ([a-z][^\n]*?)(?:  |\n|$)")
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("lang", ["ja"])  # English: tests/test_terminal.py
 def test_play_full_game_in_a_terminal(lang: str, tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
     path = tmp_path / f"match-{lang}.json"
@@ -390,6 +391,7 @@ def test_play_full_game_in_a_terminal(lang: str, tmp_path: Path) -> None:
     child = pexpect.spawn(
         sys.executable, args, env=env, encoding="utf-8", timeout=20, dimensions=(50, 140)
     )
+    child.delaybeforesend = None
     transcript: list[str] = []
     prompt = re.escape(PROMPTS[lang])
     turns = 0
@@ -408,7 +410,7 @@ def test_play_full_game_in_a_terminal(lang: str, tmp_path: Path) -> None:
                 child.sendline("fold")  # not a move: re-prompts with the legal list
                 child.expect(prompt)
                 transcript.append(child.before)
-                assert t("illegal", lang, why="") in child.before
+                assert t("unknown_move", lang, text="fold") in child.before
                 assert t("legal_moves", lang) in child.before
                 child.sendline(str(len(moves) + 5))  # no such number
                 child.expect(prompt)

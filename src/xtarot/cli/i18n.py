@@ -12,8 +12,20 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from importlib import resources
 
-__all__ = ["LANGS", "MESSAGES", "gloss", "pick_lang", "seat_label", "t"]
+__all__ = [
+    "LANGS",
+    "MESSAGES",
+    "VIEW_LABELS_JA",
+    "gloss",
+    "phase_label",
+    "pick_lang",
+    "rules_text",
+    "seat_label",
+    "t",
+    "view_label",
+]
 
 LANGS = ("en", "ja")
 
@@ -80,13 +92,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "options_line": ("Options: {options}", "オプション: {options}"),
     "help_line": (
-        "Type a move's number, its text or just its card (e.g. {example}); q to quit.",
+        "Type a move's number, its text or just its card (e.g. {example}); "
+        "? = hint, rules = rules, undo = take back, q = quit.",
         "手の番号、手のテキスト、またはカードだけ (例: {example}) を入力してください。"
-        "q で中断します。",
+        "? = ヒント、rules = ルール、undo = 取り消し、q = 中断。",
     ),
     "your_turn": ("Your move", "あなたの番です"),
     "legal_moves": ("Legal moves", "指せる手"),
-    "prompt": ("Your move (number or text, q to quit)", "手を入力 (番号かテキスト、q で中断)"),
+    "prompt": ("Your move (number or text, ? for a hint)", "手を入力 (番号かテキスト、? でヒント)"),
     "empty_input": ("Please type a move.", "手を入力してください。"),
     "bad_number": (
         "There is no move number {n}; choose 1 to {last}.",
@@ -123,6 +136,207 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "to_act": ("to act: {seat}", "手番: {seat}"),
     "hand": ("Your hand", "あなたの手札"),
     "empty": ("(empty)", "(なし)"),
+    "only_move": ("(Enter plays it)", "(Enter でこの手を指します)"),
+    "prompt_more": (
+        "? = hint, rules = rules summary, undo = take back your last move, q = quit",
+        "? = ヒント、rules = ルール概要、undo = 自分の直前の手を取り消す、q = 中断",
+    ),
+    "unknown_move": (
+        "{text!r} is not a move I know.",
+        "{text!r} という手はありません。",
+    ),
+    "did_you_mean": ("Did you mean: {options}?", "もしかして: {options}"),
+    "hint_thinking": ("Thinking about a hint…", "ヒントを考えています…"),
+    "hint": ("Hint ({bot}): move {n}, {move}", "ヒント ({bot}): {n} 番 {move}"),
+    "hint_why": ("Why: {why}", "理由: {why}"),
+    "undo_done": (
+        "Took back your move {action} (and the bots' moves after it).",
+        "あなたの手 {action} を取り消しました (その後のボットの手も戻します)。",
+    ),
+    "undo_none": (
+        "Nothing to undo: you have not made a move yet (bots' moves cannot be taken back).",
+        "取り消せる手はありません: まだ手を指していません (ボットの手は取り消せません)。",
+    ),
+    "no_rules": ("No rules summary for this game.", "このゲームのルール概要はありません。"),
+    "hand_over": ("Hand {n} is over.", "第{n}ハンド終了。"),
+    "hand_begins": ("Hand {n} begins.", "第{n}ハンド開始。"),
+    "hand_title": ("Hand {n}", "第{n}ハンド"),
+    "col_this_hand": ("this hand", "このハンド"),
+    "col_total": ("total", "合計"),
+    "next_hand_enter": ("(Enter for the next hand)", "(Enter で次のハンドへ)"),
+    "resumed": (
+        "Resuming from {path}: {moves} moves already played.",
+        "{path} から再開します: {moves} 手まで進んでいます。",
+    ),
+    "resume_over": (
+        "That match is already over; showing its result.",
+        "その対局は終わっています。結果を表示します。",
+    ),
+    "resume_conflict": (
+        "--resume continues a saved match: do not give {what} with it",
+        "--resume は保存した対局の続きです: {what} は一緒に指定できません",
+    ),
+    "no_heuristic": (
+        "there is no heuristic bot for {game} yet (heuristics: {known}); "
+        "use random, ismcts or pimc",
+        "{game} のヒューリスティックボットはまだありません (あるのは: {known})。"
+        "random、ismcts、pimc のいずれかを使ってください",
+    ),
+    "which_game": ("Which game? (number)", "どのゲームで遊びますか? (番号)"),
+    "need_game": (
+        "name the game to play (see `xtarot games`) or give --resume FILE",
+        "遊ぶゲームの ID (`xtarot games` を参照) か --resume FILE を指定してください",
+    ),
+    "resume_other_game": (
+        "{game} was given but the record holds a match of {saved}",
+        "{game} が指定されましたが、棋譜は {saved} の対局です",
+    ),
+    "scores_now": ("Scores", "得点"),
+    "majors": ("Majors", "大アルカナ"),
+    "cards_count": ("{n} cards", "{n}枚"),
+    "suit_cups": ("Cups", "聖杯"),
+    "suit_coins": ("Coins", "金貨"),
+    "suit_swords": ("Swords", "魔剣"),
+    "suit_trees": ("Trees", "聖樹"),
+    "wild": ("Wild", "ワイルド"),
+    "turn_of": ("{seat} to act", "{seat} の番"),
+    "your_turn_now": ("Your turn", "あなたの番"),
+    "trick_won": ("{seat} wins the trick", "{seat} がトリックを取りました"),
+    "hidden_card": ("[hidden]", "[伏せ札]"),
+    # shared by the game screens
+    "turn_n": ("Turn {n}", "第{n}ターン"),
+    "dealer": ("dealer", "親"),
+    "last_turn": ("last turn!", "最後のターン!"),
+    "col_cards": ("cards", "手札"),
+    "stock_left": ("stock: {n}", "山札: {n}枚"),
+    "points": ("points", "点"),
+    "last_move": ("Last", "直前"),
+    # matto
+    "mt_field": ("Field", "場の大アルカナ"),
+    "mt_majors_left": ("face-down majors: {n}", "伏せた大アルカナ: {n}枚"),
+    "mt_discard": ("Discard pile", "捨て札"),
+    "mt_top": ("top", "一番上"),
+    "mt_buying": (
+        "Buying {major}: {owed} still to pay, paid so far: {paid}",
+        "{major} を購入中: 残り {owed}、支払い済み: {paid}",
+    ),
+    "mt_col_known": ("known cards", "見えている手札"),
+    "mt_col_majors": ("majors", "大アルカナ"),
+    "mt_col_sets": ("sets", "セット"),
+    "mt_draw_discard": (
+        "{seat} takes {card} from the discard pile",
+        "{seat} が捨て札から {card} を取りました",
+    ),
+    "mt_draw_stock": ("{seat} draws from the stock", "{seat} が山札から引きました"),
+    "mt_buy": ("{seat} buys {card}", "{seat} が {card} を購入"),
+    "mt_pay": ("{seat} pays {card}", "{seat} が {card} で支払い"),
+    "mt_end": ("{seat} ends the turn", "{seat} がターンを終えました"),
+    "mt_fool": (
+        "The Fool (T0) turns up: {seat} must take it (-5)!",
+        "愚者 (T0) が出ました: {seat} が引き取ります (-5)!",
+    ),
+    "mt_new_field": ("Turned up: {cards}", "新たに表になった大アルカナ: {cards}"),
+    "mt_fool_col": ("Fool", "愚者"),
+    # grail-mahjong
+    "gm_hand": ("Hand {n}/{of}", "第{n}局/{of}局"),
+    "gm_discards": ("Discards", "捨て牌"),
+    "gm_claim": (
+        "Claim round: {card} discarded by {seat}",
+        "鳴きの確認: {seat} が捨てた {card}",
+    ),
+    "gm_my_answer": ("your answer: {answer}", "あなたの返答: {answer}"),
+    "gm_col_melds": ("melds (score)", "面子 (点)"),
+    "gm_col_area": ("area", "エリア"),
+    "gm_col_total": ("total", "合計"),
+    "gm_discard": ("{seat} discards {card}", "{seat} が {card} を捨てました"),
+    "gm_answer": ("{seat} answers (hidden)", "{seat} が返答しました (非公開)"),
+    "gm_claimed": (
+        "{seat} claims {card} from {from_}: {action}",
+        "{seat} が {from_} の {card} を鳴きました: {action}",
+    ),
+    "gm_meld": ("{seat} melds: {action}", "{seat} が面子を作りました: {action}"),
+    "gm_luck": ("{seat} puts Lc (luck) in the area", "{seat} が Lc (幸運) をエリアに置きました"),
+    "gm_end_agari": ("{seat} empties the hand: agari!", "{seat} の手札がなくなりました: 和了!"),
+    "gm_end_rest": ("{seat} discards Rc: showdown", "{seat} が Rc を捨てました: 勝負"),
+    "gm_end_stock": ("The stock is empty: showdown", "山札が尽きました: 勝負"),
+    "gm_col_luck": ("luck", "幸運"),
+    "gm_col_gained": ("gained", "獲得"),
+    "gm_winners": ("Hand won by {who}", "このハンドの勝者: {who}"),
+    # arcana-duel
+    "ad_attacker": ("attacker", "攻撃側"),
+    "ad_field": ("field", "フィールド"),
+    "ad_points": ("points pile", "得点札"),
+    "ad_backs": ("{n} face down", "裏向き{n}枚"),
+    "ad_yours_down": ("your face-down cards: {cards}", "あなたの裏向きのカード: {cards}"),
+    "ad_attack_now": (
+        "Attack being formed: {cards} (power {power}){target}",
+        "攻撃中: {cards} (パワー {power}){target}",
+    ),
+    "ad_target": (" at {target}", " → 目標 {target}"),
+    "ad_face_down": ("a face-down card", "裏向きのカード"),
+    "ad_combat": (
+        "{seat} attacks with {cards} ({power}) at {target}: {result}",
+        "{seat} が {cards} ({power}) で {target} を攻撃: {result}",
+    ),
+    "ad_defence": ("{card} ({power})", "{card} ({power})"),
+    "ad_res_attacker": ("the attacker wins", "攻撃側の勝ち"),
+    "ad_res_defender": ("the defender wins", "防御側の勝ち"),
+    "ad_res_tie": ("a tie, nothing happens", "引き分け (何も起きません)"),
+    "ad_res_fool": (
+        "the Fool! both fields go to their points piles",
+        "愚者! 両者のフィールドが得点札になります",
+    ),
+    "ad_place": ("{seat} lays a card face down", "{seat} がカードを裏向きに置きました"),
+    "ad_attacked": ("attacked", "攻撃済み"),
+    "ad_setup": ("Set-up: lay 5 cards face down", "準備: 5枚を裏向きに置いてください"),
+    # trick games (extendori, fairy500)
+    "tr_dealer": ("dealer", "ディーラー"),
+    "tr_trick": ("Trick", "トリック"),
+    "tr_led": ("led {suit}", "台札 {suit}"),
+    "tr_last": ("Last trick", "前のトリック"),
+    "tr_col_played": ("in the trick", "場のカード"),
+    "tr_col_tricks": ("tricks", "トリック数"),
+    "tr_col_points": ("this hand", "このハンド"),
+    "tr_col_voids": ("known void in", "切れているスート"),
+    "tr_nothing_yet": ("(no card yet)", "(まだ出ていません)"),
+    "ex_hand": ("Hand {n}/{of}", "第{n}ハンド/{of}"),
+    "ex_hand_open": ("Hand {n}", "第{n}ハンド"),
+    "ex_target": ("to {target} points", "{target}点先取"),
+    "ex_batch": ("batch {n}/{of}", "配札 {n}/{of}回目"),
+    "ex_team": ("team {team}", "チーム{team}"),
+    "bid_tricks": ("{n} tricks, trump {suit}", "{n}トリック、切り札は{suit}"),
+    "bid_tricks_nt": ("{n} tricks, no trump", "{n}トリック、切り札なし"),
+    "f5_contract": (
+        "Contract: {bid} by {seat} (value {value})",
+        "契約: {seat} の {bid} (基本点 {value})",
+    ),
+    "f5_trump": ("trump {suit}", "切り札 {suit}"),
+    "f5_no_trump": ("no trump", "切り札なし"),
+    "f5_high": ("Highest bid so far: {bid} by {seat}", "現在の最高入札: {seat} の {bid}"),
+    "f5_no_bid": ("No bid yet", "まだ入札はありません"),
+    "f5_auction": ("Auction", "ビッド"),
+    "f5_called": ("Called card(s): {cards}", "指名されたカード: {cards}"),
+    "f5_partners": ("known partner(s): {who}", "分かっているパートナー: {who}"),
+    "f5_kitty_cards": ("kitty you took: {cards}", "受け取ったキティ: {cards}"),
+    "f5_ten_per_trick": (
+        "Everybody passed: no trump, 10 points per trick",
+        "全員パス: 切り札なし、1トリック10点",
+    ),
+    "f5_you_partner": (
+        "You hold a called card: you are the declarer's secret partner!",
+        "あなたは指名されたカードを持っています: デクレアラーの秘密のパートナーです!",
+    ),
+    "f5_kitty": ("kitty: {n} face down", "キティ: 裏向き{n}枚"),
+    "f5_your_discards": ("your discards: {cards}", "あなたが捨てたカード: {cards}"),
+    "f5_open_hand": ("Open hand of {seat}: ", "{seat} の公開された手札: "),
+    "f5_made": ("contract made", "契約成功"),
+    "f5_failed": ("contract failed", "契約失敗"),
+    "f5_result": (
+        "Hand {n}: {kind}{bid} by {seat}: {outcome}",
+        "第{n}ハンド: {seat} の {kind}{bid}: {outcome}",
+    ),
+    "f5_col_points": ("points", "得点"),
+    "f5_ramsch": ("Ramsch: everybody passed", "ラムシュ: 全員パス"),
     # simulate
     "sim_title": (
         "{games} games of {game}, {players} players, bots: {bots}",
@@ -220,10 +434,150 @@ _GLOSS: dict[str, tuple[str, str]] = {
     "play": ("", "出す"),
     "pass": ("", "パス"),
     "discard": ("", "捨てる"),
-    "call": ("", "指名"),
     "draw": ("", "引く"),
     "end": ("", "終了"),
+    "buy": ("", "購入"),
+    "pay": ("", "支払う"),
+    "draw stock": ("draw from the stock", "山札から引く"),
+    "draw discard": ("take the top discard", "捨て札の一番上を取る"),
+    "place": ("lay face down", "裏向きに置く"),
+    "attack": ("attack with it", "攻撃に使う"),
+    "at down": ("target a face-down card", "裏向きのカードを狙う"),
+    "at": ("target", "目標"),
+    "defend": ("", "防御"),
+    "pon": ("", "ポン"),
+    "chi": ("", "チー"),
+    "add": ("add to a meld", "面子に追加"),
+    "luck": ("put Lc in your area", "Lc を自分のエリアに置く"),
+    "claim pon": ("", "ポンを宣言"),
+    "claim chi": ("", "チーを宣言"),
+    "bid": ("", "入札"),
+    "call": ("call the partner's card", "副官のカードを指名"),
 }
+
+#: Fairy 500's misère bids: (English, Japanese) of the kind and of the modifiers.
+_MISERE = {
+    "misere": ("misère: take no trick", "ミゼール: トリックを取らない"),
+    "hand-misere": ("misère without the kitty", "ハンドミゼール: キティなし"),
+    "open-misere": ("misère with your hand shown", "オープンミゼール: 手札を公開"),
+    "open-hand-misere": (
+        "misère, no kitty, hand shown",
+        "オープンハンドミゼール: キティなし・手札公開",
+    ),
+}
+_MODIFIERS = {
+    "": ("", ""),
+    " double": (", x2: you hold an F", "、2倍: F を持っている"),
+    " crazy": (", x10: you hold the cups F", "、10倍: 聖杯の F を持っている"),
+}
+for _kind, (_en, _ja) in _MISERE.items():
+    for _mod, (_men, _mja) in _MODIFIERS.items():
+        _GLOSS[f"bid {_kind}{_mod}"] = (_en + _men, _ja + _mja)
+
+
+#: Japanese labels of view keys, for the generic table screen (English shows the key).
+VIEW_LABELS_JA: dict[str, str] = {
+    "areas": "エリア",
+    "attack": "攻撃",
+    "attacker": "攻撃側",
+    "auction": "競り",
+    "batch": "配札の回",
+    "called": "指名されたカード",
+    "claim": "鳴き",
+    "combats": "戦闘",
+    "contract": "契約",
+    "dealer": "ディーラー",
+    "deck": "デッキ",
+    "discard": "捨て札",
+    "discard_count": "捨て札の枚数",
+    "discard_top": "捨て札の一番上",
+    "discards": "捨て札",
+    "field": "場",
+    "fields": "フィールド",
+    "first": "最初の手番",
+    "hand_number": "ハンド番号",
+    "hand_points": "このハンドの得点",
+    "hand_sizes": "手札枚数",
+    "hands_in_match": "ハンド数",
+    "hands_limit": "ハンド数",
+    "high_bid": "最高入札",
+    "high_bidder": "最高入札者",
+    "is_partner": "あなたはパートナー",
+    "kitty": "キティ",
+    "kitty_size": "キティの枚数",
+    "known_in_hands": "見えている手札",
+    "last_claim": "直前の鳴き",
+    "last_result": "前のハンドの結果",
+    "last_turn": "最後のターン",
+    "led_suit": "台札のスート",
+    "lot": "競売品",
+    "melds": "面子",
+    "open_hand": "公開された手札",
+    "order": "手番の順",
+    "parent": "親",
+    "partners": "パートナー",
+    "passed": "パスした席",
+    "points": "得点札",
+    "purchases": "購入",
+    "results": "結果",
+    "round": "ラウンド",
+    "rounds": "ラウンド",
+    "stock_count": "山札",
+    "stock_left": "山札",
+    "table": "場",
+    "target_score": "目標点",
+    "teams": "チーム",
+    "trick": "トリック",
+    "tricks": "トリック",
+    "tricks_won": "取ったトリック",
+    "turn": "ターン",
+    "voids": "欠けているスート",
+    "won": "獲得した札",
+}
+
+
+#: Japanese names of the phases games report in their views.
+PHASES_JA: dict[str, str] = {
+    "attack": "攻撃",
+    "auction": "ビッド",
+    "bid": "入札",
+    "buy": "購入",
+    "call": "パートナー指名",
+    "claim": "鳴き",
+    "defend": "防御",
+    "discard": "キティ交換",
+    "draw": "ドロー",
+    "lot": "競売品",
+    "over": "終了",
+    "pay": "支払い",
+    "play": "プレイ",
+    "refill": "補充",
+    "reset": "再配置",
+    "setup": "準備",
+    "turn": "手番",
+}
+
+
+def phase_label(phase: object, lang: str) -> str:
+    """A phase name for the screen (``play`` / ``プレイ``).
+
+    >>> phase_label("auction", "ja"), phase_label("auction", "en")
+    ('ビッド', 'auction')
+    """
+    text = str(phase)
+    return PHASES_JA.get(text, text) if lang == "ja" else text
+
+
+def view_label(key: str, lang: str) -> str:
+    """The label of a view key: the key itself in English (``_`` as spaces), a
+    Japanese word when there is one.
+
+    >>> view_label("hand_sizes", "en"), view_label("hand_sizes", "ja")
+    ('hand sizes', '手札枚数')
+    """
+    if lang == "ja" and key in VIEW_LABELS_JA:
+        return VIEW_LABELS_JA[key]
+    return key.replace("_", " ")
 
 
 def t(key: str, lang: str, /, **fields: object) -> str:
@@ -267,3 +621,14 @@ def pick_lang(chosen: str | None, env: Mapping[str, str] | None = None) -> str:
         if value:
             return "ja" if value.lower().startswith("ja") else "en"
     return "en"
+
+
+def rules_text(game_id: str, lang: str) -> tuple[str, str] | None:
+    """The player-facing rules summary of a game: (text, language it is in), falling
+    back to the other language; ``None`` when the game has none."""
+    folder = resources.files("xtarot").joinpath("rules")
+    for candidate in (lang, "en" if lang == "ja" else "ja"):
+        path = folder.joinpath(f"{game_id}.{candidate}.md")
+        if path.is_file():
+            return path.read_text(encoding="utf-8"), candidate
+    return None

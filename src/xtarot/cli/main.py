@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import random
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -24,9 +23,9 @@ from rich.text import Text
 
 import xtarot
 from xtarot import agents as _agents
-from xtarot.agents import Agent, make_agent
-from xtarot.cli.i18n import pick_lang, seat_label, t
-from xtarot.cli.play import PlaySession, bot_seed
+from xtarot.agents.heuristic import STRATEGIES
+from xtarot.cli.i18n import pick_lang, rules_text, seat_label, t
+from xtarot.cli.play import PlaySession, make_bot, rebuild
 from xtarot.cli.render import scores_table, ui_for
 from xtarot.cli.simulate import simulate as run_simulation
 from xtarot.engine import ConfigError, Game, GameInfo, RecordError
@@ -124,7 +123,7 @@ def _load(info: GameInfo, players: int | None, options: dict[str, Any], lang: st
         fail(str(err), lang)
 
 
-def _bots(spec: str, seats: list[int], lang: str) -> dict[int, str]:
+def _bots(spec: str, seats: list[int], lang: str, game_id: str) -> dict[int, str]:
     """``random`` (every bot seat) or a comma list, one name per bot seat."""
     names = [b.strip() for b in spec.split(",") if b.strip()] or ["random"]
     if len(names) == 1:
@@ -132,11 +131,25 @@ def _bots(spec: str, seats: list[int], lang: str) -> dict[int, str]:
     if len(names) != len(seats):
         fail(t("bots_count", lang, need=len(seats), got=len(names)), lang)
     for name in set(names):
-        try:
-            make_agent(name, 0)
-        except ValueError as err:
-            fail(str(err), lang)
+        _check_bot(name, game_id, lang)
     return dict(zip(seats, names, strict=True))
+
+
+def _check_bot(name: str, game_id: str, lang: str) -> None:
+    """Fail early (exit 2) for an unknown bot or a heuristic the game does not have."""
+    try:
+        make_bot(name, 0)
+    except ValueError as err:
+        fail(str(err), lang)
+    if name == "heuristic" and game_id not in STRATEGIES:
+        known = ", ".join(STRATEGIES)
+        fail(t("no_heuristic", lang, game=game_id, known=known), lang)
+
+
+def default_bot(game_id: str) -> str:
+    """The bot a person plays against by default: the game's heuristic if it has one,
+    else a light search (ISMCTS, 200 iterations a move: about 0.2-0.6 s)."""
+    return "heuristic" if game_id in STRATEGIES else "ismcts:200"
 
 
 def _version(value: bool) -> None:
@@ -200,16 +213,6 @@ def games(
 
 
 # -- rules -------------------------------------------------------------------------------
-def rules_text(game_id: str, lang: str) -> tuple[str, str] | None:
-    """The player-facing rules summary of a game: (text, language it is in)."""
-    folder = resources.files("xtarot").joinpath("rules")
-    for candidate in (lang, "en" if lang == "ja" else "ja"):
-        path = folder.joinpath(f"{game_id}.{candidate}.md")
-        if path.is_file():
-            return path.read_text(encoding="utf-8"), candidate
-    return None
-
-
 @app.command()
 def rules(
     game: Annotated[str, typer.Argument(help="Game id (see `xtarot games`).")],
@@ -229,9 +232,22 @@ def rules(
 
 
 # -- play --------------------------------------------------------------------------------
+def _meta_bots(meta: dict[str, Any], players: int, seat: int) -> dict[int, str]:
+    """The bot names a record's meta stores (a list per seat, or a seat -> name map)."""
+    raw = meta.get("bots")
+    names: dict[int, str] = {}
+    if isinstance(raw, list):
+        names = {s: n for s, n in enumerate(raw) if isinstance(n, str)}
+    elif isinstance(raw, dict):
+        names = {int(s): n for s, n in raw.items() if isinstance(n, str)}
+    return {s: names.get(s, "random") for s in range(players) if s != seat}
+
+
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game id (see `xtarot games`).")],
+    game: Annotated[
+        str | None, typer.Argument(help="Game id (see `xtarot games`); not with --resume.")
+    ] = None,
     players: Annotated[
         int | None,
         typer.Option(
@@ -240,14 +256,16 @@ def play(
             help="Number of players (default: 4 when the game allows it, else its minimum).",
         ),
     ] = None,
-    seat: Annotated[int, typer.Option("--seat", help="Your seat, 0..players-1.")] = 0,
+    seat: Annotated[int | None, typer.Option("--seat", help="Your seat, 0..players-1.")] = None,
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--bots",
-            help=f"Bot for the other seats, or a comma list, one per other seat ({BOT_NAMES}).",
+            help=f"Bot for the other seats, or a comma list, one per other seat ({BOT_NAMES}; "
+            "ismcts:N / pimc:N set a budget); default: the game's heuristic bot when it "
+            "has one, else ismcts:200.",
         ),
-    ] = "random",
+    ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the match (default: random, printed).")
     ] = None,
@@ -256,23 +274,91 @@ def play(
     save: Annotated[
         Path | None, typer.Option("--save", help="Write the game record to this file.")
     ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", help="Continue a match saved by `xtarot play` from this file."),
+    ] = None,
     fast: Annotated[bool, typer.Option("--fast", help="Do not pause between bot moves.")] = False,
+    delay: Annotated[
+        float | None,
+        typer.Option("--delay", help="Seconds to pause after each bot move (default 0.6)."),
+    ] = None,
 ) -> None:
-    """Play one seat in the terminal against bots."""
+    """Play one seat in the terminal against bots (or continue a saved match)."""
+    if resume is not None:
+        _resume(resume, game, players, seat, bots, seed, lang, option, save, fast, delay)
+        return
     lang = _lang(lang)
+    if game is None:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            fail(t("need_game", lang), lang)
+        game = _choose_game(lang)
     info = _info(game, lang)
     options = _options(info, option, lang)
     g = _load(info, players, options, lang)
+    seat = 0 if seat is None else seat
     if not 0 <= seat < g.players:
         fail(t("bad_seat", lang, seat=seat, last=g.players - 1), lang)
-    names = _bots(bots, [s for s in range(g.players) if s != seat], lang)
+    bots = bots or default_bot(info.id)
+    names = _bots(bots, [s for s in range(g.players) if s != seat], lang, info.id)
     chosen = seed is not None
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
-    agents: list[Agent | None] = [
-        make_agent(names[s], bot_seed(seed, s)) if s in names else None for s in range(g.players)
-    ]
     console = _out()
+    _start_lines(console, g, seat, lang)
+    # A seed drawn at random is shown only when the match ends: it fixes the deal.
+    console.print(Text(t("seed_line" if chosen else "seed_hidden", lang, seed=seed), style="dim"))
+    command = f"xtarot play {info.id} --players {g.players} --seat {seat} --seed {seed}"
+    command += f" --bots {bots}" + "".join(f" --option {k}={v}" for k, v in options.items())
+    meta = {
+        "client": "xtarot play",
+        "human_seat": seat,
+        "bots": [names.get(s) for s in range(g.players)],
+        "lang": lang,
+        "fast": fast,
+        "delay": delay,
+        "command": command,
+    }
+    session = PlaySession(
+        console,
+        g,
+        seat,
+        names,
+        seed,
+        lang,
+        save=save,
+        fast=fast,
+        delay=0.6 if delay is None else delay,
+        meta=meta,
+        command=command,
+    )
+    raise typer.Exit(session.run())
+
+
+def _choose_game(lang: str) -> str:
+    """Ask which game to play (``xtarot play`` alone, in a terminal)."""
+    console = _out()
+    infos = xtarot.games()
+    console.print(Text(t("games_title", lang), style="bold"))
+    for i, info in enumerate(infos, 1):
+        line = Text(f"{i:>2}. ", style="cyan")
+        line.append(info.name(lang), style="bold")
+        line.append(f"  ({info.id}, {info.min_players}-{info.max_players})", style="dim")
+        console.print(line)
+    ids = {info.id for info in infos}
+    while True:
+        try:
+            answer = console.input(Text(t("which_game", lang) + " ", style="bold")).strip()
+        except (EOFError, KeyboardInterrupt):
+            raise typer.Exit(0) from None
+        if answer.isdigit() and 1 <= int(answer) <= len(infos):
+            return infos[int(answer) - 1].id
+        if answer in ids:
+            return answer
+
+
+def _start_lines(console: Console, g: Game, seat: int, lang: str) -> None:
+    info = g.info
     title = t(
         "match_start",
         lang,
@@ -284,15 +370,73 @@ def play(
     if g.options:
         opts = ", ".join(f"{k}={v}" for k, v in g.options.items())
         console.print(t("options_line", lang, options=opts))
-    # A seed drawn at random is shown only when the match ends: it fixes the deal.
-    console.print(Text(t("seed_line" if chosen else "seed_hidden", lang, seed=seed), style="dim"))
-    command = f"xtarot play {info.id} --players {g.players} --seat {seat} --seed {seed}"
-    command += f" --bots {bots}" + "".join(f" --option {k}={v}" for k, v in options.items())
-    example = "3, play Kc, Kc"
-    console.print(Text(t("help_line", lang, example=example), style="dim"))
-    meta = {"client": "xtarot play", "human_seat": seat, "bots": names, "lang": lang}
+
+
+def _resume(
+    path: Path,
+    game: str | None,
+    players: int | None,
+    seat: int | None,
+    bots: str | None,
+    seed: int | None,
+    lang: str | None,
+    option: list[str] | None,
+    save: Path | None,
+    fast: bool,
+    delay: float | None,
+) -> None:
+    """``xtarot play --resume FILE``: the saved session, exactly as it was."""
+    given = [
+        name
+        for name, value in (
+            ("--players", players),
+            ("--seat", seat),
+            ("--bots", bots),
+            ("--seed", seed),
+            ("--option", option),
+        )
+        if value
+    ]
+    early = _lang(lang) if lang else "en"
+    try:
+        record = xtarot.load_record(path)
+        state = rebuild(record)
+    except RecordError as err:
+        fail(str(err), early, code=1)
+    meta = dict(record.get("meta") or {})
+    lang = _lang(lang or meta.get("lang"))
+    if given:
+        fail(t("resume_conflict", lang, what=", ".join(given)), lang)
+    if game is not None and game != record["game"]:
+        fail(t("resume_other_game", lang, game=game, saved=record["game"]), lang)
+    g = state.game
+    you = meta.get("human_seat", 0)
+    if not isinstance(you, int) or not 0 <= you < g.players:
+        you = 0
+    names = _meta_bots(meta, g.players, you)
+    for name in set(names.values()):
+        _check_bot(name, g.id, lang)
+    if delay is None:
+        saved_delay = meta.get("delay")
+        delay = saved_delay if isinstance(saved_delay, int | float) else 0.6
+    fast = fast or bool(meta.get("fast"))
+    meta.update({"human_seat": you, "lang": lang, "fast": fast, "delay": delay})
+    console = _out()
+    _start_lines(console, g, you, lang)
     session = PlaySession(
-        console, g, seat, agents, seed, lang, save=save, fast=fast, meta=meta, command=command
+        console,
+        g,
+        you,
+        names,
+        record["seed"],
+        lang,
+        save=save if save is not None else path,
+        fast=fast,
+        delay=delay,
+        meta=meta,
+        command=meta.get("command") if isinstance(meta.get("command"), str) else None,
+        state=state,
+        resumed_from=path,
     )
     raise typer.Exit(session.run())
 
@@ -334,7 +478,7 @@ def simulate(
     g = _load(info, players, _options(info, option, lang), lang)
     if n_games < 1:
         fail(t("games_count", lang), lang)
-    names = _bots(bots, list(range(g.players)), lang)
+    names = _bots(bots, list(range(g.players)), lang, info.id)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
     err = _err()
@@ -526,6 +670,30 @@ def replay_cmd(
         console.print(Text(t("replay_unfinished", lang), style="yellow"))
         running = state.scores().to_dict()
         console.print(scores_table(running, lang, None, title=t("running_scores", lang)))
+
+
+# -- serve -------------------------------------------------------------------------------
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (0.0.0.0: your whole network).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="TCP port.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="SQLAlchemy URL of the tables' database (default: a file)."),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option("--bot-delay", help="Seconds before each bot move.")
+    ] = 0.6,
+) -> None:
+    """Play in the browser: tables with friends and bots (needs the 'web' extra)."""
+    try:  # lazy: xtarot works without the web extra installed
+        from xtarot.server import serve as run_server
+
+        run_server(host, port, db, bot_delay=bot_delay)
+    except ImportError as err:
+        fail(f"{err}; install the web extra: pip install 'xtarot[web]'", code=1)
 
 
 def main() -> None:

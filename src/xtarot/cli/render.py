@@ -3,7 +3,7 @@
 Everything here works from *views* (``state.view(seat)`` / ``public_view()``),
 never from the true state, so nothing a seat could not see at a real table is
 ever printed.  :class:`GameUI` renders any game's view dict generically; a game
-may have a nicer specific UI (:class:`SonoArcanaUI`), looked up by game id in
+may have a nicer specific UI (:mod:`xtarot.cli.screens`), looked up by game id in
 :data:`UIS` with the generic one as the fallback.
 
 >>> from rich.console import Console
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,20 +29,28 @@ from rich.table import Table
 from rich.text import Text
 
 from xtarot.cards import SUIT_NAMES, Card, UnknownCard, card
-from xtarot.cli.i18n import gloss, seat_label, t
+from xtarot.cli.i18n import gloss, phase_label, seat_label, t, view_label
 
 __all__ = [
     "UIS",
     "GameUI",
-    "SonoArcanaUI",
+    "SafeUI",
     "action_text",
+    "card_index",
     "card_text",
+    "card_words",
+    "cards_text",
     "compact",
+    "fill",
+    "hand_rows",
+    "masked",
+    "result_lines",
     "scores_table",
+    "sort_cards",
     "ui_for",
+    "visible_codes",
 ]
 
-_SEP = (", ", "、")
 
 #: Keys every view has that the generic renderer shows in its header or not at all.
 _HEADER_KEYS = {"game", "players", "seat", "phase", "current_player", "hand", "legal_actions"}
@@ -58,7 +67,8 @@ def as_card(code: object) -> Card | None:
         return None
 
 
-def _card_index(code: str) -> int:
+def card_index(code: str) -> int:
+    """The deck index of a card code (-1 for anything else), for sorting."""
     c = as_card(code)
     return c.index if c is not None else -1
 
@@ -91,20 +101,47 @@ def cards_text(codes: Sequence[str], lang: str, *, names: bool = False, sep: str
     return out
 
 
+#: A trick contract such as ``bid 7d`` (seven tricks, coins trump): not a card.
+_CONTRACT = re.compile(r"^bid (\d+)(c|d|s|w|nt)$")
+
+
+def card_words(text: str) -> list[Card | None]:
+    """For each word of an action text, the card it names (``None``: not a card)."""
+    words = text.split(" ")
+    if _CONTRACT.match(text):
+        return [None] * len(words)
+    return [as_card(word.split("=")[0]) for word in words]
+
+
+def contract_gloss(text: str, lang: str) -> str | None:
+    """``bid 7d`` -> ``7 tricks, trump coins`` / ``7トリック、切り札は金貨``.
+
+    >>> contract_gloss("bid 8nt", "en"), contract_gloss("bid 6s", "ja")
+    ('8 tricks, no trump', '6トリック、切り札は魔剣')
+    """
+    m = _CONTRACT.match(text)
+    if m is None:
+        return None
+    n, suit = m.groups()
+    if suit == "nt":
+        return t("bid_tricks_nt", lang, n=n)
+    ja, en = SUIT_NAMES[suit]
+    return t("bid_tricks", lang, n=n, suit=ja if lang == "ja" else en)
+
+
 def action_text(text: str, lang: str) -> Text:
     """An action's canonical text with its cards coloured, their names and a gloss."""
     out = Text()
     named: list[str] = []
-    for i, word in enumerate(text.split(" ")):
+    for i, (word, c) in enumerate(zip(text.split(" "), card_words(text), strict=True)):
         if i:
             out.append(" ")
-        c = as_card(word.split("=")[0])
         if c is None:
             out.append(word)
         else:
             out.append(word, style=card_style(c) or None)
             named.append(c.name(lang))
-    extra = [g for g in (gloss(text, lang), *named) if g]
+    extra = [g for g in (contract_gloss(text, lang) or gloss(text, lang), *named) if g]
     if extra:
         out.append(f"  ({', '.join(extra)})", style="dim")
     return out
@@ -182,6 +219,81 @@ def hand_columns(codes: Sequence[str], lang: str) -> RenderableType:
     return Columns([card_text(c, lang) for c in codes], padding=(0, 3))
 
 
+_GROUP_KEYS = {None: "majors", "c": "suit_cups", "d": "suit_coins", "s": "suit_swords"}
+_GROUP_KEYS["w"] = "suit_trees"
+
+
+def sort_cards(codes: Sequence[str]) -> list[str]:
+    """Cards in deck order: majors by number, then cups, coins, swords, trees by rank.
+
+    >>> sort_cards(["Kd", "T3", "2c", "Oc", "T0", "Ac"])
+    ['T0', 'T3', 'Ac', '2c', 'Kd', 'Oc']
+    """
+    return sorted(codes, key=lambda code: (card_index(code), str(code)))
+
+
+def hand_rows(codes: Sequence[str], lang: str, *, label: str | None = None) -> RenderableType:
+    """A hand sorted by suit and order, one line per suit (majors with their names).
+
+    Cups and coins print red, swords and trees in the terminal's colour, majors bold
+    magenta; the wild ``Oc`` sits with the cups.  Non-card entries go last as is.
+    """
+    head = Text(label if label is not None else t("hand", lang), style="bold")
+    head.append(f" ({len(codes)})", style="dim")
+    if not codes:
+        return Group(head, Text("  " + t("empty", lang), style="dim"))
+    groups: dict[str | None, list[str]] = {}
+    others: list[str] = []
+    for code in sort_cards(codes):
+        c = as_card(code)
+        if c is None:
+            others.append(str(code))
+        else:
+            groups.setdefault(c.suit, []).append(code)
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column()
+    for suit, members in groups.items():
+        line = Text()
+        for i, code in enumerate(members):
+            if i:
+                line.append("  " if suit is None else " ")
+            line.append_text(card_text(code, lang, names=suit is None))
+        grid.add_row(f"  {t(_GROUP_KEYS[suit], lang)}", line)
+    if others:
+        grid.add_row("  …", Text(" ".join(others)))
+    return Group(head, grid)
+
+
+def visible_codes(value: Any, out: set[str] | None = None) -> set[str]:
+    """Every card code (``Oc=3`` counts as ``Oc``) anywhere in a view."""
+    out = set() if out is None else out
+    if isinstance(value, str):
+        for c in card_words(value):
+            if c is not None:
+                out.add(c.code)
+    elif isinstance(value, dict):
+        for v in value.values():
+            visible_codes(v, out)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            visible_codes(v, out)
+    return out
+
+
+def masked(text: str, visible: set[str]) -> str:
+    """``text`` with every card code the seat cannot see replaced by ``?``.
+
+    >>> masked("discard Kc 3d", {"3d"}), masked("bid 7d", set())
+    ('discard ? 3d', 'bid 7d')
+    """
+    words = []
+    for word, c in zip(text.split(" "), card_words(text), strict=True):
+        hidden = c is not None and word.split("=")[0] not in visible
+        words.append("?" if hidden else word)
+    return " ".join(words)
+
+
 def scores_table(
     scores: dict[str, Any], lang: str, you: int | None, *, title: str | None = None
 ) -> Table:
@@ -221,61 +333,135 @@ def result_lines(scores: dict[str, Any], lang: str, you: int | None) -> list[Tex
 
 
 class GameUI:
-    """The generic renderer: works for every game's view dict."""
+    """The generic renderer: works for every game's view dict.
+
+    The screen: a header (game, phase, whose turn), a table with one row per seat
+    built from every per-seat list of the view (hand sizes, tricks, melds, ... and
+    the score), the other view keys one per line, and the seat's hand sorted by suit.
+    """
+
+    #: View keys the generic screen leaves out (shown elsewhere or too noisy).
+    skip: frozenset[str] = frozenset()
 
     def header(self, view: dict[str, Any], lang: str, title: str) -> Text:
         out = Text()
         out.append(title, style="bold")
         if view.get("phase") is not None:
-            out.append("   " + t("view_phase", lang, phase=view["phase"]), style="dim")
+            out.append(
+                "   " + t("view_phase", lang, phase=phase_label(view["phase"], lang)), style="dim"
+            )
         cp = view.get("current_player")
         if cp is not None:
             out.append("   " + t("to_act", lang, seat=seat_label(cp, lang, view.get("seat"))))
         return out
+
+    def _per_seat(self, view: dict[str, Any], key: str, value: Any) -> bool:
+        return (
+            isinstance(value, list)
+            and len(value) == view.get("players")
+            and key not in _HEADER_KEYS
+            and key not in self.skip
+            and not all(isinstance(v, str) for v in value)
+        )
+
+    def seats_table(self, view: dict[str, Any], lang: str) -> Table:
+        """One row per seat: every per-seat list of the view, then the score."""
+        you = view.get("seat")
+        keys = [k for k, v in view.items() if self._per_seat(view, k, v)]
+        table = Table(show_edge=False, pad_edge=False)
+        table.add_column(t("col_seat", lang), no_wrap=True)
+        for k in keys:
+            table.add_column(view_label(k, lang), overflow="fold")
+        scores = view.get("scores")
+        totals = scores.get("totals") if isinstance(scores, dict) else None
+        if totals:
+            table.add_column(t("col_score", lang), justify="right")
+        for s in range(view.get("players", 0)):
+            label = seat_label(s, lang, you)
+            if view.get("current_player") == s:
+                label = "▶ " + label
+            row: list[RenderableType] = [label]
+            row += [compact(view[k][s], lang, limit=70) for k in keys]
+            if totals:
+                row.append(f"{totals[s]:g}")
+            table.add_row(*row, style="bold" if s == you else None)
+        return table
 
     def body(self, view: dict[str, Any], lang: str) -> list[RenderableType]:
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="cyan", no_wrap=True)
         grid.add_column()
         for key, value in view.items():
-            if key in _HEADER_KEYS:
+            if key in _HEADER_KEYS or key in self.skip or key == "scores":
                 continue
-            if key == "scores" and isinstance(value, dict) and "totals" in value:
-                value = value["totals"]
-            per_seat = (
-                isinstance(value, list)
-                and len(value) == view.get("players")
-                and any(isinstance(v, list | dict) for v in value)
-            )
-            if per_seat:  # one line per seat
-                lines = Text()
-                for s, v in enumerate(value):
-                    if s:
-                        lines.append("\n")
-                    lines.append(f"{seat_label(s, lang, view.get('seat'))}: ", style="dim")
-                    lines.append_text(compact(v, lang))
-                grid.add_row(key, lines)
-            else:
-                grid.add_row(key, compact(value, lang))
-        return [grid]
+            if self._per_seat(view, key, value):
+                continue
+            grid.add_row(view_label(key, lang), compact(value, lang))
+        return [grid, self.seats_table(view, lang)]
 
     def opening(self, view: dict[str, Any], lang: str) -> list[Text]:
-        """Lines printed once when a match starts (before anyone acts)."""
+        """Lines printed when a match or a new hand starts (before anyone acts)."""
         return []
+
+    def hand_end(
+        self, before: dict[str, Any], after: dict[str, Any], lang: str
+    ) -> list[RenderableType]:
+        """The summary of the hand that just ended (``before``: its last view)."""
+        return []
+
+    def hand(self, view: dict[str, Any], lang: str) -> RenderableType:
+        return hand_rows(view["hand"], lang)
 
     def view(self, view: dict[str, Any], lang: str, title: str) -> RenderableType:
         """A panel with the seat's whole view."""
         parts: list[RenderableType] = [self.header(view, lang, title), *self.body(view, lang)]
         if "hand" in view:
-            parts.append(Text(t("hand", lang) + f" ({len(view['hand'])})", style="bold"))
-            parts.append(hand_columns(view["hand"], lang))
+            parts.append(self.hand(view, lang))
         return Panel(Group(*parts), expand=False)
 
-    def announce(
+    def effects(
         self, before: dict[str, Any], after: dict[str, Any], actor: int, lang: str
     ) -> list[Text]:
-        """What ``after.seat`` saw change when ``actor`` acted: the changed view keys."""
+        """What followed an action: a trick won (a list of records with a ``winner``
+        that grew)."""
         you = after.get("seat")
+        out: list[Text] = []
+        for key, value in after.items():
+            old = before.get(key)
+            if (
+                isinstance(value, list)
+                and isinstance(old, list)
+                and len(value) == len(old) + 1
+                and isinstance(value[-1], dict)
+                and isinstance(value[-1].get("winner"), int)
+                and key in ("tricks", "rounds", "combats")
+            ):
+                winner = seat_label(value[-1]["winner"], lang, you)
+                out.append(Text("  → " + t("trick_won", lang, seat=winner), style="bold"))
+        return out
+
+    def announce(
+        self,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        actor: int,
+        lang: str,
+        seen: str | None = None,
+    ) -> list[Text]:
+        """What ``after.seat`` saw when ``actor`` acted.
+
+        With ``seen`` (the action as the seat saw it): that action, any card in it the
+        seat cannot see masked as ``?``, and its effects.  Without: the view keys that
+        changed.
+        """
+        you = after.get("seat")
+        if seen is not None:
+            out: list[Text] = []
+            if actor != you:
+                shown = masked(seen, visible_codes(before) | visible_codes(after))
+                line = Text(seat_label(actor, lang, you), style="bold")
+                out.append(line.append(": ").append_text(action_text(shown, lang)))
+            return out + self.effects(before, after, actor, lang)
         changed = [
             k
             for k, v in after.items()
@@ -286,20 +472,20 @@ class GameUI:
         if actor == you:  # the player's own move was echoed already: only its effect
             if not changed:
                 return []
-            out = Text("  ↳ ", style="dim")
+            head = Text("  ↳ ", style="dim")
         else:
-            out = Text()
-            out.append(seat_label(actor, lang, you), style="bold")
+            head = Text()
+            head.append(seat_label(actor, lang, you), style="bold")
             if not changed:
-                out.append(": " + t("seat_acted", lang, seat="").strip())
-                return [out]
-            out.append(": ")
+                head.append(": " + t("seat_acted", lang, seat="").strip())
+                return [head]
+            head.append(": ")
         for i, k in enumerate(changed[:5]):
             if i:
-                out.append("; ")
-            out.append(f"{k}=", style="dim")
-            out.append_text(compact(after[k], lang, limit=80))
-        return [out]
+                head.append("; ")
+            head.append(f"{k}=", style="dim")
+            head.append_text(compact(after[k], lang, limit=80))
+        return [head]
 
     def final(
         self, view: dict[str, Any], scores: dict[str, Any], lang: str
@@ -325,208 +511,62 @@ class GameUI:
         return out
 
 
-class SonoArcanaUI(GameUI):
-    """そのアルカナは欲しくない: lot, parent, bid mode, table, talismans won, scores."""
+class SafeUI(GameUI):
+    """A game's screen that falls back to the generic one if it fails on a view it
+    did not expect (a game still changing its view keys): play goes on."""
 
-    def _mode(self, view: dict[str, Any], lang: str) -> str:
-        if view.get("mode") == "up":
-            suit = view.get("led_suit") or ""
-            names = SUIT_NAMES.get(suit)
-            shown = f"{suit} ({names[1 if lang != 'ja' else 0]})" if names else suit
-            return t("sa_mode_up", lang, suit=shown)
-        if view.get("mode") == "down":
-            return t("sa_mode_down", lang)
-        return t("sa_mode_none", lang)
+    def __init__(self, inner: GameUI) -> None:
+        self.inner = inner
 
-    def round_line(self, r: dict[str, Any], n: int, lang: str, you: int | None) -> Text:
-        """One resolved round, e.g. ``Round 2: parent Seat 3, face up, lot T4 — … → …``."""
-        mode = t("sa_up" if r["mode"] == "up" else "sa_down", lang)
-        head = t(
-            "sa_round_line",
-            lang,
-            round=t("sa_round", lang, n=n),
-            parent=seat_label(r["parent"], lang, you),
-            mode=mode,
-            lot="\0",
-        )
-        out = fill(head, cards_text(r["lot"], lang))
-        out.append(" — ")
-        void = set(r.get("void", []))
-        for i, (seat, code) in enumerate(r["cards"]):
-            if i:
-                out.append(", ")
-            out.append(seat_label(seat, lang, you) + " ")
-            if code in void:
-                out.append(code, style="strike dim")
-                out.append(f" ({t('sa_void', lang)})", style="dim")
-            else:
-                out.append_text(card_text(code, lang, names=False))
-        out.append(" → ")
-        wins = t("sa_wins", lang, seat=seat_label(r["winner"], lang, you), lot="\0")
-        won = fill(wins, cards_text(r["lot"], lang))
-        won.stylize("bold")
-        out.append_text(won)
-        return out
-
-    def header(self, view: dict[str, Any], lang: str, title: str) -> Text:
-        out = Text()
-        out.append(title, style="bold")
-        if view.get("phase") == "over":
-            out.append("   " + t("game_over", lang), style="bold")
-            return out
-        out.append("   " + t("sa_round", lang, n=view["round"]), style="bold cyan")
-        if view.get("final_round"):
-            out.append(f" ({t('sa_final_round', lang)})", style="bold red")
-        you = view.get("seat")
-        out.append(f"   {t('sa_parent', lang)}: {seat_label(view['parent'], lang, you)}")
-        out.append("   " + t("sa_stack", lang, n=view["talismans_left"]), style="dim")
-        return out
-
-    def body(self, view: dict[str, Any], lang: str) -> list[RenderableType]:
-        you = view.get("seat")
-        parts: list[RenderableType] = []
-        if view.get("phase") != "over":
-            lot = Text()
-            lot.append(f"{t('sa_lot', lang)}: ", style="bold")
-            lot.append_text(cards_text(view["lot"], lang, names=True, sep=_SEP[lang == "ja"]))
-            parts.append(lot)
-            parts.append(Text(f"{t('sa_bid', lang)}: {self._mode(view, lang)}"))
-        scores = view["scores"]
-        face_down = scores["detail"]["face_down"]
-        on_table = {e["seat"]: e["card"] for e in view.get("table", [])}
-        table = Table(show_edge=False, pad_edge=False)
-        table.add_column(t("col_seat", lang))
-        table.add_column(t("sa_col_table", lang))
-        table.add_column(t("sa_col_hand", lang), justify="right")
-        table.add_column(t("sa_col_won", lang))
-        table.add_column(t("col_score", lang), justify="right")
-        teams = view.get("teams")
-        for s in range(view["players"]):
-            label = seat_label(s, lang, you)
-            if teams:
-                team = next(i for i, members in enumerate(teams) if s in members)
-                label += f" [{t('team', lang)} {'AB'[team]}]"
-            if view.get("current_player") == s:
-                label = "▶ " + label
-            if s not in on_table:
-                played = Text("")
-            elif on_table[s] is None:
-                played = Text(t("sa_hidden", lang), style="dim italic")
-            else:
-                played = card_text(on_table[s], lang)
-            won = Text()
-            for i, code in enumerate(sorted(view["won"][s], key=_card_index)):
-                if i:
-                    won.append(" ")
-                if code in face_down[s]:
-                    won.append(code, style="dim strike")
-                else:
-                    won.append_text(card_text(code, lang, names=False))
-            score = f"{scores['detail']['individual'][s]}"
-            if teams:
-                score += f" ({scores['totals'][s]:g})"
-            table.add_row(
-                label,
-                played,
-                str(view["hand_sizes"][s]),
-                won,
-                score,
-                style="bold" if s == you else None,
-            )
-        parts.append(table)
-        if view.get("rounds"):
-            last = Text()
-            last.append(f"{t('sa_last', lang)}: ", style="bold")
-            last.append_text(self.round_line(view["rounds"][-1], len(view["rounds"]), lang, you))
-            parts.append(last)
-        return parts
-
-    def opening(self, view: dict[str, Any], lang: str) -> list[Text]:
-        return [self._new_round(view, lang)]
-
-    def _new_round(self, view: dict[str, Any], lang: str) -> Text:
-        you = view.get("seat")
-        key = "sa_new_final" if view.get("final_round") else "sa_new_round"
-        head = t(
-            key,
-            lang,
-            round=t("sa_round", lang, n=view["round"]),
-            parent=seat_label(view["parent"], lang, you),
-            lot="\0",
-        )
-        return fill(head, cards_text(view["lot"], lang, names=True, sep=_SEP[lang == "ja"]))
+    def view(self, view: dict[str, Any], lang: str, title: str) -> RenderableType:
+        try:
+            return self.inner.view(view, lang, title)
+        except Exception:
+            return super().view(view, lang, title)
 
     def announce(
-        self, before: dict[str, Any], after: dict[str, Any], actor: int, lang: str
+        self,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        actor: int,
+        lang: str,
+        seen: str | None = None,
     ) -> list[Text]:
-        you = after.get("seat")
-        who = seat_label(actor, lang, you)
-        out: list[Text] = []
-        rounds_before, rounds_after = before.get("rounds", []), after.get("rounds", [])
-        if len(rounds_after) > len(rounds_before):
-            # The round resolved: every card is revealed now, so the summary is public.
-            r = rounds_after[-1]
-            out.append(self.round_line(r, len(rounds_after), lang, you))
-            if after.get("phase") != "over":
-                out.append(self._new_round(after, lang))
-            return out
-        if len(after["lot"]) > len(before["lot"]):
-            line = t("sa_lot_two", lang, seat=who, card="\0")
-            return [fill(line, card_text(after["lot"][-1], lang))]
-        if before.get("phase") == "lot" and after.get("phase") != "lot":
-            return [Text(t("sa_lot_one", lang, seat=who))]
-        table = after.get("table", [])
-        if len(table) > len(before.get("table", [])):
-            entry = table[-1]
-            first = len(table) == 1
-            if entry["card"] is None:
-                return [Text(t("sa_bid_down" if first else "sa_play_down", lang, seat=who))]
-            shown = card_text(entry["card"], lang)
-            if after.get("mode") == "down":  # only the seat's own card shows
-                key = "sa_bid_down" if first else "sa_play_down"
-                return [fill(t(key, lang, seat=who) + " (\0)", shown)]
-            key = "sa_bid_up" if first else "sa_play_up"
-            return [fill(t(key, lang, seat=who, card="\0"), shown)]
-        return super().announce(before, after, actor, lang)
+        try:
+            return self.inner.announce(before, after, actor, lang, seen=seen)
+        except Exception:
+            return super().announce(before, after, actor, lang, seen=seen)
+
+    def opening(self, view: dict[str, Any], lang: str) -> list[Text]:
+        try:
+            return self.inner.opening(view, lang)
+        except Exception:
+            return []
+
+    def hand_end(
+        self, before: dict[str, Any], after: dict[str, Any], lang: str
+    ) -> list[RenderableType]:
+        try:
+            return self.inner.hand_end(before, after, lang)
+        except Exception:
+            return []
 
     def final(
         self, view: dict[str, Any], scores: dict[str, Any], lang: str
     ) -> list[RenderableType]:
-        you = view.get("seat")
-        detail = scores["detail"]
-        table = Table(title=t("final_scores", lang), show_edge=False, pad_edge=False)
-        table.add_column(t("col_rank", lang), justify="right")
-        table.add_column(t("col_seat", lang))
-        table.add_column(t("sa_col_up", lang))
-        table.add_column(t("sa_col_down", lang))
-        table.add_column(t("col_score", lang), justify="right")
-        order = sorted(range(len(scores["totals"])), key=lambda s: (scores["ranks"][s], s))
-        for s in order:
-            score = str(detail["individual"][s])
-            if scores.get("teams"):
-                score += f" ({scores['totals'][s]:g})"
-            table.add_row(
-                str(scores["ranks"][s]),
-                seat_label(s, lang, you),
-                cards_text(detail["face_up"][s], lang),
-                cards_text(detail["face_down"][s], lang),
-                score,
-                style="bold" if s == you else None,
-            )
-        return [table, *result_lines(scores, lang, you)]
-
-    def course(
-        self, public: dict[str, Any], steps: list[tuple[int | None, str]], lang: str
-    ) -> list[RenderableType]:
-        rounds = public.get("rounds", [])
-        return [self.round_line(r, i, lang, None) for i, r in enumerate(rounds, 1)]
+        try:
+            return self.inner.final(view, scores, lang)
+        except Exception:
+            return super().final(view, scores, lang)
 
 
 #: Game id -> its specific UI; any other game gets the generic :class:`GameUI`.
-UIS: dict[str, GameUI] = {"sono-arcana": SonoArcanaUI()}
+UIS: dict[str, GameUI] = {}
 _GENERIC = GameUI()
 
 
 def ui_for(game_id: str) -> GameUI:
     """The UI of a game (specific when there is one, else generic)."""
+    import xtarot.cli.screens  # noqa: F401  (registers the game screens)
+
     return UIS.get(game_id, _GENERIC)

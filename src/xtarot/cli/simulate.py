@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from xtarot.agents import make_agent, play_match
-from xtarot.cli.play import bot_seed
+from xtarot.agents import play_match
+from xtarot.cli.play import bot_seed, make_bot
 from xtarot.engine import Game
 from xtarot.record import save_record
 
@@ -47,7 +47,7 @@ def simulate(
         records.mkdir(parents=True, exist_ok=True)
     for i in range(games):
         match_seed = rng.getrandbits(48)
-        agents = [make_agent(bots[s], bot_seed(match_seed, s)) for s in range(n)]
+        agents = [make_bot(bots[s], bot_seed(match_seed, s)) for s in range(n)]
         state = play_match(game, agents, seed=match_seed)
         actions += len(state.history)
         scores = state.scores()

@@ -1,0 +1,180 @@
+"""聖杯麻雀 (Grail Mahjong): discards, claims, melds and areas, hand results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from xtarot.cli.i18n import seat_label, t
+from xtarot.cli.render import GameUI, card_text, cards_text, fill, result_lines
+
+__all__ = ["GrailMahjongUI"]
+
+
+def meld_text(meld: list[str] | dict[str, Any], lang: str) -> Text:
+    """``[3s 3w Oc=3]``: a meld's cards, the wild with its meaning."""
+    cards = meld["cards"] if isinstance(meld, dict) else meld
+    out = Text("[")
+    for i, code in enumerate(cards):
+        if i:
+            out.append(" ")
+        base, _, meaning = code.partition("=")
+        out.append_text(card_text(base, lang, names=False))
+        if meaning:
+            out.append(f"={meaning}", style="bold magenta")
+    out.append("]")
+    if isinstance(meld, dict) and "score" in meld:
+        out.append(f" {meld['score']}", style="dim")
+    return out
+
+
+def melds_text(melds: list[Any], lang: str) -> Text:
+    out = Text()
+    for i, meld in enumerate(melds):
+        if i:
+            out.append(" ")
+        out.append_text(meld_text(meld, lang))
+    return out
+
+
+class GrailMahjongUI(GameUI):
+    """The Grail Mahjong table: each seat's melds and area, discards, claims, results."""
+
+    def header(self, view: dict[str, Any], lang: str, title: str) -> Text:
+        out = Text(title, style="bold")
+        if view.get("phase") == "over":
+            return out.append("   " + t("game_over", lang), style="bold")
+        hand = t("gm_hand", lang, n=view["hand_number"], of=view["hands_in_match"])
+        out.append("   " + hand, style="bold cyan")
+        out.append(f"   {t('dealer', lang)}: {seat_label(view['dealer'], lang, view['seat'])}")
+        out.append("   " + t("stock_left", lang, n=view["stock_count"]), style="dim")
+        return out
+
+    def body(self, view: dict[str, Any], lang: str) -> list[RenderableType]:
+        you = view.get("seat")
+        parts: list[RenderableType] = []
+        pile = view["discards"]
+        line = Text(f"{t('gm_discards', lang)} ({len(pile)}): ", style="bold")
+        shown = pile[-14:]
+        if len(pile) > len(shown):
+            line.append("… ", style="dim")
+        line.append_text(cards_text([d["card"] for d in shown], lang))
+        parts.append(line)
+        claim = view.get("claim")
+        if claim:
+            who = seat_label(claim["seat"], lang, you)
+            text = t("gm_claim", lang, card="\0", seat=who)
+            claim_line = fill(text, card_text(claim["card"], lang))
+            claim_line.stylize("yellow")
+            if view.get("my_answer") and view.get("current_player") != you:
+                claim_line.append("   " + t("gm_my_answer", lang, answer=view["my_answer"]))
+            parts.append(claim_line)
+        table = Table(show_edge=False, pad_edge=False)
+        table.add_column(t("col_seat", lang), no_wrap=True)
+        table.add_column(t("col_cards", lang), justify="right")
+        table.add_column(t("gm_col_melds", lang))
+        table.add_column(t("gm_col_area", lang))
+        table.add_column(t("gm_col_total", lang), justify="right")
+        for s in range(view["players"]):
+            label = seat_label(s, lang, you)
+            if view.get("current_player") == s:
+                label = "▶ " + label
+            if s == view.get("dealer"):
+                label += f" [{t('dealer', lang)}]"
+            table.add_row(
+                label,
+                str(view["hand_sizes"][s]),
+                melds_text(view["melds"][s], lang),
+                cards_text(view["areas"][s], lang),
+                f"{view['scores']['totals'][s]:g}",
+                style="bold" if s == you else None,
+            )
+        parts.append(table)
+        return parts
+
+    def announce(
+        self,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        actor: int,
+        lang: str,
+        seen: str | None = None,
+    ) -> list[Text]:
+        if seen is None:
+            return super().announce(before, after, actor, lang)
+        you = after.get("seat")
+        who = seat_label(actor, lang, you)
+        words = seen.split()
+        out: list[Text] = []
+        if actor != you:
+            if words[0] == "discard":
+                text = t("gm_discard", lang, seat=who, card="\0")
+                out.append(fill(text, card_text(words[1], lang)))
+            elif seen == "answer ?" or (words[0] in ("pass", "claim") and before.get("claim")):
+                out.append(Text(t("gm_answer", lang, seat=who), style="dim"))
+            elif words[0] in ("pon", "chi", "add"):
+                out.append(Text(t("gm_meld", lang, seat=who, action=seen)))
+            elif words[0] == "luck":
+                out.append(Text(t("gm_luck", lang, seat=who)))
+            else:
+                return super().announce(before, after, actor, lang, seen=seen)
+        claim = after.get("last_claim")
+        if (
+            claim
+            and claim != before.get("last_claim")
+            and len(after["results"]) == len(before["results"])
+        ):
+            text = t(
+                "gm_claimed",
+                lang,
+                seat=seat_label(claim["seat"], lang, you),
+                card="\0",
+                from_=seat_label(claim["from"], lang, you),
+                action=claim["action"],
+            )
+            out.append(fill("  → " + text, card_text(claim["card"], lang)))
+        return out
+
+    def hand_end(
+        self, before: dict[str, Any], after: dict[str, Any], lang: str
+    ) -> list[RenderableType]:
+        results = after.get("results") or []
+        return self.result_of(results[-1], lang, after.get("seat")) if results else []
+
+    def result_of(self, r: dict[str, Any], lang: str, you: int | None) -> list[RenderableType]:
+        """How a hand ended and what every seat's melds scored."""
+        who = seat_label(r["seat"], lang, you) if r.get("seat") is not None else ""
+        key = {"agari": "gm_end_agari", "rest": "gm_end_rest"}.get(r["end"], "gm_end_stock")
+        lines: list[RenderableType] = [Text(t(key, lang, seat=who), style="bold")]
+        table = Table(show_edge=False, pad_edge=False)
+        table.add_column(t("col_seat", lang))
+        table.add_column(t("gm_col_melds", lang))
+        table.add_column(t("gm_col_luck", lang))
+        table.add_column(t("col_score", lang), justify="right")
+        table.add_column(t("gm_col_gained", lang), justify="right")
+        for s, melds in enumerate(r["melds"]):
+            table.add_row(
+                seat_label(s, lang, you),
+                melds_text(melds, lang),
+                "Lc ×2" if s in r.get("luck", []) else "",
+                str(r["meld_scores"][s]),
+                f"+{r['gained'][s]}" if r["gained"][s] else "0",
+                style="bold" if s in r["winners"] else None,
+            )
+        lines.append(table)
+        winners = ", ".join(seat_label(s, lang, you) for s in r["winners"])
+        lines.append(Text(t("gm_winners", lang, who=winners), style="green"))
+        return lines
+
+    def final(
+        self, view: dict[str, Any], scores: dict[str, Any], lang: str
+    ) -> list[RenderableType]:
+        you = view.get("seat")
+        out: list[RenderableType] = []
+        results = view.get("results") or []
+        if results:
+            out += self.result_of(results[-1], lang, you)
+        return [*out, *super().final(view, scores, lang)[:1], *result_lines(scores, lang, you)]
