@@ -251,3 +251,19 @@ def test_agents_get_a_view_and_an_expiring_sampler() -> None:
 
 def test_random_agents_are_reproducible() -> None:
     assert finished(seed=6).record() == finished(seed=6).record()
+
+
+def test_views_are_detached_from_the_state() -> None:
+    for info in xtarot.games():
+        state = xtarot.load(info.id, players=info.min_players).new_state(seed=2)
+        before = state.view(0)
+        kept = json.dumps(before, sort_keys=True)
+        public = json.dumps(state.public_view(), sort_keys=True)
+        rng = random.Random(1)
+        for _ in range(60):
+            if state.is_terminal:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        assert json.dumps(before, sort_keys=True) == kept, info.id
+        assert public  # still JSON

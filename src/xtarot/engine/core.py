@@ -11,6 +11,7 @@ defined here once.  See ``docs/engine.md``.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
@@ -483,13 +484,14 @@ class State(ABC):
     def scores(self) -> Scores: ...
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` sees at a real table (JSON-serialisable)."""
+        """What ``seat`` sees at a real table: fresh JSON data, sharing nothing with
+        the state (a view kept by a caller never changes as the match goes on)."""
         self._check_seat(seat)
-        return self._view(seat)
+        return _json_copy(self._view(seat))
 
     def public_view(self) -> dict[str, Any]:
-        """What a spectator sees (JSON-serialisable)."""
-        return self._view(None)
+        """What a spectator sees (fresh JSON data, as :meth:`view`)."""
+        return _json_copy(self._view(None))
 
     def sample_world(self, seat: int, rng: random.Random | None = None) -> State:
         """A full state consistent with everything ``seat`` has seen.
@@ -590,6 +592,11 @@ class State(ABC):
         self, seat: int, rng: random.Random
     ) -> tuple[list[dict[str, Any]], list[str]]:
         """Deals of every hand so far and the action texts to replay on them."""
+
+
+def _json_copy(data: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy through JSON: proves the data is JSON and detaches it."""
+    return json.loads(json.dumps(data))  # type: ignore[no-any-return]
 
 
 #: Signature of the functions a game module registers (see ``registry``).
