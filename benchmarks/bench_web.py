@@ -1,0 +1,310 @@
+"""Load test of ``xtarot serve``: many tables of bots playing over websockets on loopback.
+
+Starts a real server process (uvicorn, 127.0.0.1 only, a temporary SQLite database),
+creates ``--tables`` tables (default 50) of ``--game`` with every seat a websocket
+client, and lets every client play random legal moves, pausing about ``--think``
+seconds before each (default 0.5 s, a quick player; the server's own bots wait 0.6 s).
+Every move's round trip is timed: from sending the move to receiving the view that
+contains it.  Reports p50/p95/p99/max round trip, moves per second, the server's CPU
+time per move and its resident memory.
+
+``--think 0.05`` is a stress run (about 350 moves a second): on a small, busy machine
+the round trip then measures mostly waiting for a CPU, which the server's CPU time per
+move (about 1 ms) and the cores it kept busy show.
+
+    PYTHONPATH=src python benchmarks/bench_web.py              # 50 tables, <= 60 s
+    PYTHONPATH=src python benchmarks/bench_web.py --quick      # 5 tables, a smoke run
+    PYTHONPATH=src python benchmarks/bench_web.py --json       # one JSON object
+
+Bounded: at most 200 tables, at most 300 s, loopback only.  Needs the web extra and
+``websockets``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_TABLES = 200
+MAX_SECONDS = 300.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_mib(pid: int) -> float | None:
+    """Resident memory of a process in MiB (Linux /proc), or None."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (Linux /proc), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""),
+    }
+    code = (
+        "from xtarot.server import serve; "
+        f"serve('127.0.0.1', {port}, {db!r}, bot_delay=0, log_level='warning')"
+    )
+    return subprocess.Popen(
+        [sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+
+
+async def http_json(port: int, method: str, path: str, body: Any = None) -> Any:
+    """A tiny HTTP/1.1 client (no extra dependency) for the JSON API."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    data = b"" if body is None else json.dumps(body).encode()
+    head = (
+        f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+    )
+    writer.write(head.encode() + data)
+    await writer.drain()
+    raw = await reader.read()
+    writer.close()
+    _head, _, payload = raw.partition(b"\r\n\r\n")
+    return json.loads(payload)
+
+
+async def wait_ready(port: int, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            err = proc.stderr.read().decode() if proc.stderr else ""
+            raise SystemExit(f"the server exited: {err[-2000:]}")
+        try:
+            await http_json(port, "GET", "/api/games")
+            return
+        except (OSError, json.JSONDecodeError):
+            await asyncio.sleep(0.1)
+    raise SystemExit("the server did not start in 30 s")
+
+
+async def seat_client(
+    port: int,
+    table: dict[str, Any],
+    seat: int,
+    think: float,
+    rtts: list[float],
+    deadline: float,
+    rng: random.Random,
+) -> int:
+    """Play one seat with random legal moves until the match ends; return moves made."""
+    import websockets
+
+    moves = 0
+    uri = f"ws://127.0.0.1:{port}/ws/{table['id']}"
+    async with websockets.connect(uri, max_size=2**22) as ws:
+        token = table["seats"][seat]["token"]
+        await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+        sent_at: float | None = None
+        waiting_for = -1
+        while time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(
+                    ws.recv(), timeout=max(0.1, deadline - time.monotonic())
+                )
+            except TimeoutError:
+                break
+            msg = json.loads(raw)
+            if msg["type"] == "error":
+                if "too many" in msg["message"]:
+                    await asyncio.sleep(0.2)
+                sent_at = None
+                continue
+            if msg["type"] != "state":
+                continue
+            if sent_at is not None and msg["n"] >= waiting_for:
+                rtts.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if msg["finished"]:
+                return moves
+            legal = msg["view"].get("legal_actions") or []
+            if legal and sent_at is None:
+                if think:
+                    await asyncio.sleep(think * (0.5 + rng.random()))
+                action = rng.choice(legal)
+                sent_at = time.perf_counter()
+                waiting_for = msg["n"] + 1
+                await ws.send(json.dumps({"type": "act", "action": action, "n": msg["n"]}))
+                moves += 1
+    return moves
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    tables_n = min(args.tables, MAX_TABLES)
+    seconds = min(args.seconds, MAX_SECONDS)
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        proc = start_server(port, db)
+        try:
+            await wait_ready(port, proc)
+            rss_idle = rss_mib(proc.pid)
+            tables = []
+            for i in range(tables_n):
+                body = {
+                    "game": args.game,
+                    "players": args.players,
+                    "seats": ["human"] * args.players,
+                    "seed": 1000 + i,
+                }
+                created = await http_json(port, "POST", "/api/tables", body)
+                if "id" not in created:
+                    raise SystemExit(f"could not create a table: {created}")
+                tables.append(created)
+            rss_tables = rss_mib(proc.pid)
+            rtts: list[float] = []
+            cpu_start = cpu_seconds(proc.pid)
+            client_start = sum(os.times()[:2])
+            start = time.monotonic()
+            deadline = start + seconds
+            peak = [rss_tables or 0.0]
+
+            async def sample_memory() -> None:
+                while True:
+                    value = rss_mib(proc.pid)
+                    if value:
+                        peak[0] = max(peak[0], value)
+                    await asyncio.sleep(0.5)
+
+            sampler = asyncio.create_task(sample_memory())
+            jobs = [
+                seat_client(port, t, s, args.think, rtts, deadline, random.Random(i * 10 + s))
+                for i, t in enumerate(tables)
+                for s in range(args.players)
+            ]
+            moves = await asyncio.gather(*jobs)
+            elapsed = time.monotonic() - start
+            cpu_end = cpu_seconds(proc.pid)
+            client_cpu = sum(os.times()[:2]) - client_start
+            sampler.cancel()
+            finished = 0
+            for t in tables:
+                info = await http_json(port, "GET", f"/api/tables/{t['id']}")
+                finished += bool(info.get("finished"))
+            rss_end = rss_mib(proc.pid)
+            db_size = (Path(tmp) / "bench.db").stat().st_size
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    ms = sorted(x * 1000 for x in rtts)
+
+    def pct(p: float) -> float:
+        return ms[min(len(ms) - 1, int(p * len(ms)))] if ms else float("nan")
+
+    return {
+        "game": args.game,
+        "players": args.players,
+        "tables": tables_n,
+        "clients": tables_n * args.players,
+        "think_s": args.think,
+        "seconds": round(elapsed, 2),
+        "tables_finished": finished,
+        "moves": sum(moves),
+        "moves_per_second": round(sum(moves) / elapsed, 1) if elapsed else None,
+        "rtt_ms": {
+            "p50": round(pct(0.50), 2),
+            "p95": round(pct(0.95), 2),
+            "p99": round(pct(0.99), 2),
+            "max": round(ms[-1], 2) if ms else None,
+            "mean": round(statistics.fmean(ms), 2) if ms else None,
+        },
+        "server_rss_mib": {
+            "idle": rss_idle,
+            "with_tables": rss_tables,
+            "peak": round(peak[0], 1),
+            "end": rss_end,
+        },
+        "db_bytes": db_size,
+        "server_cpu_ms_per_move": (
+            round(1000 * (cpu_end - cpu_start) / max(1, sum(moves)), 3)
+            if cpu_start is not None and cpu_end is not None
+            else None
+        ),
+        "client_cpu_share": round(client_cpu / elapsed, 2) if elapsed else None,
+        "server_cpu_share": (
+            round((cpu_end - cpu_start) / elapsed, 2)
+            if cpu_start is not None and cpu_end is not None and elapsed
+            else None
+        ),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50, help="concurrent tables (<= 200)")
+    parser.add_argument("--game", default="sono-arcana")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--think", type=float, default=0.5, help="mean pause before a move (s; bots: 0.6)"
+    )
+    parser.add_argument("--seconds", type=float, default=60.0, help="time limit (<= 300 s)")
+    parser.add_argument("--quick", action="store_true", help="5 tables, 20 s at most")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    if args.quick:
+        args.tables, args.seconds = 5, 20.0
+    result = asyncio.run(run(args))
+    if args.json:
+        print(json.dumps(result))
+        return
+    r, m = result["rtt_ms"], result["server_rss_mib"]
+    print(
+        f"{result['tables']} tables of {result['game']} ({result['clients']} websocket clients, "
+        f"think {result['think_s']} s): {result['moves']} moves in {result['seconds']} s "
+        f"({result['moves_per_second']} moves/s), {result['tables_finished']} matches finished"
+    )
+    verdict = "ok" if r["p95"] < 50 else "ABOVE TARGET"
+    print(
+        f"move round trip: p50 {r['p50']} ms, p95 {r['p95']} ms ({verdict}: target < 50 ms), "
+        f"p99 {r['p99']} ms, max {r['max']} ms"
+    )
+    print(
+        f"server memory (RSS): idle {m['idle']:.1f} MiB, with tables {m['with_tables']:.1f} MiB, "
+        f"peak {m['peak']:.1f} MiB; database {result['db_bytes'] / 1024:.0f} KiB"
+    )
+    print(
+        f"server CPU: {result['server_cpu_ms_per_move']} ms per move, "
+        f"{result['server_cpu_share']} cores busy on average (the bench clients: "
+        f"{result['client_cpu_share']} cores); "
+        f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

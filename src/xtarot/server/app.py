@@ -1,0 +1,316 @@
+"""The FastAPI application: HTTP API, the websocket protocol and the static client.
+
+Routes (see ``docs/web.md``):
+
+- ``GET /`` the lobby (create a table), ``GET /table`` the table page;
+- ``GET /api/games`` the games, their player counts, options and the bots available;
+- ``POST /api/tables`` create a table: ``{"game", "players", "options", "seats", "seed"?}``
+  -> the table id, one join link per human seat (with its secret token) and a spectator
+  link;
+- ``GET /api/tables/{id}`` public facts (game, seats, who is connected, finished);
+- ``GET /api/tables/{id}/record`` the record of a finished match (a JSON download);
+- ``WS /ws/{id}`` one websocket per client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+import xtarot
+from xtarot.agents import AGENTS
+from xtarot.agents.heuristic import STRATEGIES
+from xtarot.engine import IllegalAction
+from xtarot.server.hub import (
+    MAX_MESSAGE,
+    MAX_REFUSALS,
+    RATE_BURST,
+    RATE_PER_SECOND,
+    Connection,
+    Hub,
+    TableError,
+)
+from xtarot.server.store import Store
+
+__all__ = ["create_app"]
+
+#: Largest JSON body accepted by ``POST /api/tables``.
+MAX_BODY = 8192
+
+STATIC = resources.files("xtarot.server").joinpath("static")
+
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self' ws: wss:; frame-ancestors 'none'"
+    ),
+}
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def create_app(
+    db: str | None = None,
+    *,
+    store: Store | None = None,
+    bot_delay: float = 0.6,
+    bot_seconds: float = 1.0,
+    hint_seconds: float = 0.5,
+    rate: tuple[float, float] | None = None,
+) -> FastAPI:
+    """The web app over the database at ``db`` (an SQLAlchemy URL; default: a SQLite
+    file in the user's data directory).  ``bot_delay`` is the pause before each bot
+    move (seconds), ``bot_seconds`` the thinking time of search bots, ``hint_seconds``
+    that of the ISMCTS hint bot for games without a heuristic; ``rate`` the messages
+    per second and burst allowed per connection."""
+    hub = Hub(
+        store or Store(db),
+        bot_delay=bot_delay,
+        bot_seconds=bot_seconds,
+        hint_seconds=hint_seconds,
+        rate=rate or (RATE_PER_SECOND, RATE_BURST),
+    )
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await hub.shutdown()
+
+    app = FastAPI(title="xtarot", version=xtarot.__version__, lifespan=lifespan)
+    app.state.hub = hub
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+        return response
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("index.html")))
+
+    @app.get("/table", include_in_schema=False)
+    async def table_page() -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("table.html")))
+
+    @app.get("/api/games")
+    async def list_games() -> dict[str, Any]:
+        out = []
+        for info in xtarot.games():
+            data = info.to_dict()
+            data["bots"] = [b for b in AGENTS if b != "heuristic" or info.id in STRATEGIES]
+            data["default_bot"] = "heuristic" if info.id in STRATEGIES else "random"
+            out.append(data)
+        return {"games": out}
+
+    @app.post("/api/tables")
+    async def create_table(request: Request) -> JSONResponse:
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            return _error(413, f"request too large (at most {MAX_BODY} bytes)")
+        try:
+            data = json.loads(body or b"null")
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return _error(400, "the body must be a JSON object")
+        if not isinstance(data, dict):
+            return _error(400, "the body must be a JSON object")
+        game = data.get("game")
+        players = data.get("players")
+        options = data.get("options") or {}
+        seats = data.get("seats")
+        seed = data.get("seed")
+        if not isinstance(game, str):
+            return _error(400, "'game' must be a game id (see /api/games)")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            return _error(400, "'players' must be a whole number")
+        if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+            return _error(400, "'options' must be an object of option values")
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            return _error(400, "'seats' must be a list: 'human' or a bot name per seat")
+        if players is None:
+            players = len(seats)
+        try:
+            table, tokens = hub.create(game, players, options, seats, seed)
+        except TableError as err:
+            return _error(400, str(err))
+        base = str(request.base_url).rstrip("/")
+        links = []
+        for seat, spec in enumerate(table.seats):
+            item: dict[str, Any] = {"seat": seat, "kind": spec.kind, "bot": spec.bot}
+            if seat in tokens:
+                item["token"] = tokens[seat]
+                item["link"] = f"{base}/table#t={table.id}&seat={seat}&token={tokens[seat]}"
+            links.append(item)
+        hub.wake_bots(table)
+        return JSONResponse(
+            {
+                "id": table.id,
+                "game": table.game.id,
+                "players": table.game.players,
+                "options": dict(table.game.options),
+                "seats": links,
+                "spectator": f"{base}/table#t={table.id}",
+                "record": f"{base}/api/tables/{table.id}/record",
+            },
+            status_code=201,
+        )
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str) -> JSONResponse:
+        table = hub.get(table_id)
+        if table is None:
+            return _error(404, f"no table {table_id!r}")
+        return JSONResponse(table.summary())
+
+    @app.get("/api/tables/{table_id}/record")
+    async def table_record(table_id: str) -> JSONResponse:
+        table = hub.get(table_id)
+        if table is None:
+            return _error(404, f"no table {table_id!r}")
+        record = hub.record(table_id)
+        if record is None:
+            return _error(409, "the match is not over yet; its record holds hidden cards")
+        name = f"xtarot-{table.game.id}-{table_id}.json"
+        return JSONResponse(
+            record, headers={"Content-Disposition": f'attachment; filename="{name}"'}
+        )
+
+    @app.websocket("/ws/{table_id}")
+    async def websocket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        table = hub.get(table_id)
+        if table is None:
+            await ws.send_text(json.dumps({"type": "error", "message": f"no table {table_id!r}"}))
+            await ws.close(code=4404)
+            return
+        conn = hub.connection(ws.send_text)
+        pump = asyncio.get_running_loop().create_task(conn.pump())
+        closing = False
+        try:
+            while True:
+                text = await ws.receive_text()
+                if not await _handle(hub, table, conn, text):
+                    closing = True
+                    break
+        except (WebSocketDisconnect, RuntimeError):  # gone, or a receive after close
+            pass
+        finally:
+            hub.leave(table, conn)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(pump, timeout=2)
+            pump.cancel()
+            if closing:
+                with contextlib.suppress(Exception):
+                    await ws.close(code=1008)
+
+    return app
+
+
+def _refuse(conn: Connection, message: str, **extra: Any) -> None:
+    conn.push({"type": "error", "message": message, **extra})
+
+
+async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
+    """Handle one client message; ``False`` closes the connection."""
+    if not conn.limiter.allow():
+        if conn.limiter.refused > MAX_REFUSALS:
+            _refuse(conn, "too many messages: connection closed")
+            return False
+        _refuse(conn, "too many messages: slow down (message ignored)")
+        return True
+    if len(text) > MAX_MESSAGE:
+        _refuse(conn, f"message too large (at most {MAX_MESSAGE} bytes); ignored")
+        return True
+    try:
+        msg = json.loads(text)
+    except json.JSONDecodeError:
+        _refuse(conn, "messages are JSON objects with a 'type'; ignored")
+        return True
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        _refuse(conn, "messages are JSON objects with a 'type'; ignored")
+        return True
+    kind = msg["type"]
+    lang = msg.get("lang")
+    if lang in ("en", "ja"):
+        conn.lang = lang
+    if kind == "hello":
+        if conn.joined:
+            _refuse(conn, "already joined")
+            return True
+        seat = msg.get("seat")
+        if seat is None:
+            conn.seat = None
+        else:
+            token = msg.get("token")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(token, str):
+                _refuse(conn, "hello needs a seat number and its token (or no seat to watch)")
+                return True
+            if not table.check_token(seat, token):
+                _refuse(conn, "wrong seat or token: this link does not open that seat")
+                return True
+            conn.seat = seat
+        hub.join(table, conn)
+        return True
+    if kind == "ping":
+        conn.push({"type": "pong"})
+        return True
+    if not conn.joined:
+        _refuse(conn, "send hello first")
+        return True
+    if kind == "act":
+        if conn.seat is None:
+            _refuse(conn, "spectators cannot act")
+            return True
+        claimed = msg.get("seat", conn.seat)
+        if claimed != conn.seat:
+            _refuse(conn, f"you hold seat {conn.seat}; you cannot act for seat {claimed}")
+            return True
+        action = msg.get("action")
+        n = msg.get("n")
+        if not isinstance(action, str) or len(action) > 100:
+            _refuse(conn, "act needs an 'action' text, e.g. 'play Kc'")
+            return True
+        if n is not None and (isinstance(n, bool) or not isinstance(n, int)):
+            _refuse(conn, "'n' must be the position number the move is for")
+            return True
+        try:
+            done = await hub.act(table, conn.seat, action, n)
+        except IllegalAction as err:
+            _refuse(conn, str(err), legal=list(getattr(err, "legal", []) or []))
+            return True
+        except TableError as err:
+            _refuse(conn, str(err))
+            return True
+        conn.push({"type": "ok", "action": done, "n": table.n})
+        return True
+    if kind == "hint":
+        if conn.seat is None:
+            _refuse(conn, "spectators get no hints")
+            return True
+        try:
+            conn.push(await hub.hint(table, conn.seat, conn.lang))
+        except TableError as err:
+            _refuse(conn, str(err))
+        return True
+    if kind == "state":
+        conn.push(hub.state_message(table, conn.seat))
+        return True
+    _refuse(conn, f"unknown message type {kind!r}; types: hello, act, hint, state, ping")
+    return True

@@ -1,0 +1,239 @@
+"""Persistence of web tables: SQLAlchemy, a SQLite file by default.
+
+A table is stored as its action log, never as a pickled position:
+
+- ``xtarot_tables``: one row per table — the game, player count, options, match seed,
+  every hand's deal (``state.deals``, which grows when a new hand starts), the seats
+  (human or bot, with the *hash* of each seat's secret token, never the token itself)
+  and, once the match is over, its result;
+- ``xtarot_actions``: the actions in order, one row each (``table_id``, ``n``, ``text``).
+
+Loading a table rebuilds the position with :func:`xtarot.replay` from these pieces, so a
+restarted server resumes every table exactly where it stood.  Any SQLAlchemy URL works
+(``sqlite:///path.db``, ``postgresql+psycopg://...``); :func:`default_url` is a SQLite
+file in the user's data directory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+__all__ = ["SeatSpec", "Store", "StoredTable", "default_url", "hash_token"]
+
+metadata = MetaData()
+
+tables_t = Table(
+    "xtarot_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("deals", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("result", Text, nullable=True),
+)
+
+actions_t = Table(
+    "xtarot_actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("xtarot_tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("text", String(200), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+def default_url() -> str:
+    """``sqlite:///<user data dir>/xtarot/tables.db`` (the folder is created)."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("xtarot", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'tables.db'}"
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token (SHA-256, hex)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class SeatSpec:
+    """One seat: a human (reached with a secret token) or a bot by name."""
+
+    kind: str  # "human" or "bot"
+    bot: str | None = None
+    token_hash: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatSpec:
+        return cls(data["kind"], data.get("bot"), data.get("token_hash"))
+
+
+@dataclass
+class StoredTable:
+    """A table as stored: enough to rebuild its exact position."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    deals: list[dict[str, Any]]
+    seats: list[SeatSpec]
+    actions: list[str] = field(default_factory=list)
+    created: float = 0.0
+    finished: bool = False
+    result: dict[str, Any] | None = None
+
+    def record(self) -> dict[str, Any]:
+        """The match as an xtarot record (what :func:`xtarot.replay` reads)."""
+        from xtarot.engine.core import RECORD_FORMAT, RECORD_VERSION
+
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "deals": self.deals,
+            "actions": list(self.actions),
+            "result": self.result,
+        }
+
+
+class Store:
+    """Tables and their action logs in a SQL database (thread-safe via SQLAlchemy)."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        #: a local SQLite file: writes take well under a millisecond
+        self.local = self.url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if self.url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+        self._insert_action = insert(actions_t)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(self, table: StoredTable) -> None:
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables_t).values(
+                    id=table.id,
+                    game=table.game,
+                    players=table.players,
+                    options=json.dumps(table.options),
+                    seed=table.seed,
+                    deals=json.dumps(table.deals),
+                    seats=json.dumps([s.to_dict() for s in table.seats]),
+                    created=now,
+                    updated=now,
+                    finished=table.finished,
+                    result=None,
+                )
+            )
+            for n, text in enumerate(table.actions):
+                conn.execute(insert(actions_t).values(table_id=table.id, n=n, text=text, at=now))
+
+    def append(
+        self,
+        table_id: str,
+        n: int,
+        text: str,
+        *,
+        deals: list[dict[str, Any]] | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Log action number ``n`` (0-based); store new deals and the final result."""
+        now = time.time()
+        values: dict[str, Any] = {"updated": now}
+        if deals is not None:
+            values["deals"] = json.dumps(deals)
+        if result is not None:
+            values["finished"] = True
+            values["result"] = json.dumps(result)
+        with self.engine.begin() as conn:
+            conn.execute(
+                self._insert_action, {"table_id": table_id, "n": n, "text": text, "at": now}
+            )
+            if len(values) > 1 or n % 16 == 0:  # the row's timestamp needs no update per move
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            if row is None:
+                return None
+            texts = conn.execute(
+                select(actions_t.c.text)
+                .where(actions_t.c.table_id == table_id)
+                .order_by(actions_t.c.n)
+            ).scalars()
+            actions = list(texts)
+        return StoredTable(
+            id=row.id,
+            game=row.game,
+            players=row.players,
+            options=json.loads(row.options),
+            seed=row.seed,
+            deals=json.loads(row.deals),
+            seats=[SeatSpec.from_dict(s) for s in json.loads(row.seats)],
+            actions=actions,
+            created=row.created,
+            finished=bool(row.finished),
+            result=json.loads(row.result) if row.result else None,
+        )
+
+    def ids(self, *, finished: bool | None = None) -> list[str]:
+        query = select(tables_t.c.id).order_by(tables_t.c.created)
+        if finished is not None:
+            query = query.where(tables_t.c.finished == finished)
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).scalars())
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.close()
