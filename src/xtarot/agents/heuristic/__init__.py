@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xtarot.agents.base import Agent, Decision, Explanation
+from xtarot.agents.heuristic.arcana_duel import ArcanaDuelHeuristic
+from xtarot.agents.heuristic.fairy500 import Fairy500Heuristic
 from xtarot.agents.heuristic.grail_mahjong import GrailMahjongHeuristic
+from xtarot.agents.heuristic.matto import MattoHeuristic
 from xtarot.agents.heuristic.sono_arcana import SonoArcanaHeuristic
 from xtarot.engine import Action
 
@@ -18,7 +21,10 @@ __all__ = ["STRATEGIES", "HeuristicAgent"]
 
 #: game id -> strategy factory ``factory(seed)``.
 STRATEGIES: dict[str, Callable[[int | None], Agent]] = {
+    "arcana-duel": ArcanaDuelHeuristic,
+    "fairy500": Fairy500Heuristic,
     "grail-mahjong": GrailMahjongHeuristic,
+    "matto": MattoHeuristic,
     "sono-arcana": SonoArcanaHeuristic,
 }
 
