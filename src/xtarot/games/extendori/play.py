@@ -1,0 +1,405 @@
+"""An Extendori match in progress: tricks, batches, scores, views and worlds."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import chain
+from typing import Any
+
+from xtarot.cards import XTAROT, Card, card
+from xtarot.engine import Action, DealError, Scores, State
+from xtarot.engine.core import competition_ranks
+from xtarot.games.extendori.rules import (
+    _CARD_OF,
+    _KEY,
+    _PLAY,
+    _POINTS,
+    MAJORS,
+    _index,
+    _suit_name,
+    suit_key,
+    trick_winner,
+)
+from xtarot.games.extendori.sampling import deal_respecting_voids
+from xtarot.games.extendori.setup import Extendori
+from xtarot.games.tricks import Trick, VoidTracker, follow_or_trump_options
+
+#: Points of every card (by identity: cards are interned).
+_WORTH: dict[Card, int] = {c: _POINTS[c.index] for c in XTAROT}
+
+
+class ExtendoriState(State):
+    """A match of Extendori in progress."""
+
+    game: Extendori
+
+    # -- match and hand set-up ---------------------------------------------------------
+    def _new_match(self) -> None:
+        n = self.players
+        self.match_points: list[int] = [0] * n
+        self.hand_results: list[list[int]] = []
+        self.phase = "play"
+
+    def _next_deal(self) -> dict[str, Any]:
+        """The next hand: #1 moves one seat clockwise (or the seating is redrawn)."""
+        g = self.game
+        nxt = (self.first + 1) % self.players
+        if self._preset:
+            deal = g.validate_deal(self._preset.pop(0))
+            if not g.options["reseat_each_hand"] and deal["first"] != nxt:
+                raise DealError(f"hand {len(self.deals) + 1} must have seat {nxt} as player #1")
+            return deal
+        return g.shuffled_deal(self._rng, None if g.options["reseat_each_hand"] else nxt)
+
+    def _setup(self, deal: dict[str, Any]) -> None:
+        g, n = self.game, self.players
+        self.first: int = deal["first"]
+        self.order: list[int] = list(deal.get("order") or g.clockwise(self.first))
+        self.pos: list[int] = [0] * n
+        for i, s in enumerate(self.order):
+            self.pos[s] = i
+        self.received: list[list[list[Card]]] = [[[card(c) for c in h] for h in deal["hands"]]]
+        self.hands: list[list[Card]] = [sorted(h, key=_index) for h in self.received[0]]
+        self.stock: list[Card] = [card(c) for c in deal["stock"]]
+        self.top = 0
+        self.batch = 0
+        self.dealers: list[int] = [self.first]
+        self.batch_start = 0
+        self.tricks: list[tuple[int, list[tuple[int, Card]], int]] = []
+        self.trick = Trick(self.first)
+        self.taken: list[list[Card]] = [[] for _ in range(n)]
+        self.points: list[int] = [0] * n
+        self.voids = VoidTracker(n + 1)  # slot n is the stock (never void)
+        self._to_act: int | None = self.first
+        self.phase = "play"
+
+    # -- play --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self._to_act
+
+    def _legal_actions(self) -> list[Action]:
+        hand = self.hands[self._to_act]  # type: ignore[index]
+        trick = self.trick
+        if not trick.plays:
+            return [_PLAY[c.index] for c in hand]
+        return [_PLAY[c.index] for c in follow_or_trump_options(hand, trick.led, suit_key, MAJORS)]
+
+    def _apply(self, action: Action) -> None:
+        seat: int = self._to_act  # type: ignore[assignment]
+        c = _CARD_OF[action.id]
+        self.hands[seat].remove(c)
+        trick = self.trick
+        if trick.plays:
+            led = trick.led
+            if _KEY[c.index] != led:
+                if c.suit is None:
+                    self.voids.note(seat, led)
+                else:
+                    self.voids.note(seat, led, MAJORS)
+        trick.add(seat, c, suit_key)
+        if len(trick.plays) < self.players:
+            self._to_act = self.order[(self.pos[seat] + 1) % self.players]
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
+        winner = trick_winner(trick.plays, self.game.top_major)
+        self.tricks.append((trick.leader, trick.plays, winner))
+        won = trick.cards
+        self.taken[winner].extend(won)
+        self.points[winner] += sum(_POINTS[c.index] for c in won)
+        self.trick = Trick(winner)
+        self._to_act = winner
+        if self.hands[winner]:
+            return
+        if self.top < len(self.stock):
+            self._deal_batch(winner)
+            return
+        self._end_hand()
+
+    def _deal_batch(self, dealer: int) -> None:
+        """The last trick's winner deals the next batch, left of the dealer first."""
+        n = self.players
+        self.batch += 1
+        k = self.game.schedule[self.batch]
+        start = self.pos[dealer] + 1
+        order = self.order
+        got: list[list[Card]] = [[] for _ in range(n)]
+        stock, top = self.stock, self.top
+        for j in range(n * k):
+            got[order[(start + j) % n]].append(stock[top + j])
+        self.top = top + n * k
+        self.received.append(got)
+        self.hands = [sorted(h, key=_index) for h in got]
+        self.dealers.append(dealer)
+        self.batch_start = len(self.tricks)
+        self.voids = VoidTracker(n + 1)
+
+    def _end_hand(self) -> None:
+        result = list(self.points)
+        self.hand_results.append(result)
+        for s, p in enumerate(result):
+            self.match_points[s] += p
+        g = self.game
+        done = g.hands_limit is not None and len(self.hand_results) >= g.hands_limit
+        if g.target is not None and max(self._totals(self.match_points)) >= g.target:
+            done = True
+        if done:
+            self.phase, self._to_act = "over", None
+            return
+        self._begin_hand(self._next_deal())
+
+    def _why_illegal(self, action: Action) -> str:
+        c = _CARD_OF[action.id]
+        hand = self.hands[self._to_act]  # type: ignore[index]
+        if c not in hand:
+            return f"you do not hold {c}"
+        led = self.trick.led
+        if any(_KEY[h.index] == led for h in hand):
+            return f"you must follow the led suit ({_suit_name(led)}) while you hold it"
+        return "you cannot follow, so you must play a major while you hold one"
+
+    # -- scoring ----------------------------------------------------------------------
+    def _totals(self, individual: Sequence[int]) -> list[int]:
+        g = self.game
+        if not g.teams:
+            return list(individual)
+        team = [sum(individual[s] for s in t) for t in g.teams]
+        return [team[g.team_of[s]] for s in range(self.players)]
+
+    def scores(self) -> Scores:
+        g, n = self.game, self.players
+        playing = self.phase == "play"
+        individual = [self.match_points[s] + (self.points[s] if playing else 0) for s in range(n)]
+        totals = self._totals(individual)
+        team_totals = (
+            [sum(individual[s] for s in t) for t in g.teams] if g.teams is not None else None
+        )
+        if team_totals is None:
+            ranks = competition_ranks(totals)
+        else:  # the place of the seat's team among the teams
+            team_ranks = competition_ranks(team_totals)
+            ranks = tuple(team_ranks[g.team_of[s]] for s in range(n))
+        return Scores(
+            totals=tuple(float(t) for t in totals),
+            ranks=ranks,
+            final=self.phase == "over",
+            teams=g.teams,
+            detail={
+                "individual": individual,
+                "hand_points": list(self.points),
+                "hands": [list(r) for r in self.hand_results],
+                "team_totals": team_totals,
+            },
+        )
+
+    # -- views --------------------------------------------------------------------------
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        g = self.game
+        trick = self.trick
+        view: dict[str, Any] = {
+            "game": g.id,
+            "players": self.players,
+            "seat": seat,
+            "phase": self.phase,
+            "current_player": self._to_act,
+            "deck": g.deck_size,
+            "teams": [list(t) for t in g.teams] if g.teams else None,
+            "hand_number": len(self.hand_results) + (1 if self.phase == "play" else 0),
+            "hands_limit": g.hands_limit,
+            "target_score": g.target,
+            "first": self.first,
+            "order": list(self.order),
+            "batch": self.batch + 1,
+            "batch_sizes": list(g.schedule),
+            "dealer": self.dealers[-1],
+            "stock_count": len(self.stock) - self.top,
+            "hand_sizes": [len(h) for h in self.hands],
+            "trick": {
+                "leader": trick.leader,
+                "led_suit": trick.led,
+                "cards": [[s, c.code] for s, c in trick.plays],
+            },
+            "tricks": [
+                {"leader": lead, "cards": [[s, c.code] for s, c in plays], "winner": w}
+                for lead, plays, w in self.tricks
+            ],
+            "hand_points": list(self.points),
+            "voids": [sorted(v) for v in self.voids.voids[: self.players]],
+            "scores": self.scores().to_dict(),
+        }
+        if seat is not None:
+            view["hand"] = [c.code for c in self.hands[seat]]
+            view["legal_actions"] = (
+                [a.text for a in self.legal_actions()] if seat == self._to_act else []
+            )
+        return view
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "first": self.first,
+            "order": self.order,
+            "hands": [[c.code for c in h] for h in self.hands],
+            "stock": [c.code for c in self.stock[self.top :]],
+            "batch": self.batch,
+            "dealers": self.dealers,
+            "received": [[[c.code for c in h] for h in b] for b in self.received],
+            "tricks": [[lead, [[s, c.code] for s, c in p], w] for lead, p, w in self.tricks],
+            "trick": self.trick.to_json(),
+            "taken": [[c.code for c in t] for t in self.taken],
+            "points": self.points,
+            "voids": self.voids.to_json(),
+            "match_points": self.match_points,
+            "hand_results": self.hand_results,
+            "phase": self.phase,
+            "to_act": self._to_act,
+        }
+
+    def zones(self) -> dict[str, list[str]]:
+        z = {f"hand:{s}": [c.code for c in h] for s, h in enumerate(self.hands)}
+        z.update({f"won:{s}": [c.code for c in t] for s, t in enumerate(self.taken)})
+        z["stock"] = [c.code for c in self.stock[self.top :]]
+        z["table"] = [c.code for _, c in self.trick.plays]
+        return z
+
+    def check_invariants(self) -> None:
+        """Every hand hands out the deck's 840 (780) points; the points taken so far
+        match the cards taken; hands, stock and seating follow the schedule."""
+        g, n = self.game, self.players
+        total = g.total_points
+        worth = _WORTH.__getitem__
+        taken = [sum(map(worth, t)) for t in self.taken]
+        assert taken == self.points, f"points {self.points} do not match the tricks {taken}"
+        in_play = sum(map(worth, chain.from_iterable(self.hands)))
+        in_play += sum(map(worth, self.stock[self.top :]))
+        in_play += sum(worth(c) for _, c in self.trick.plays)
+        assert in_play + sum(taken) == total, f"points {in_play}+{taken} != {total}"
+        for r in self.hand_results:
+            assert sum(r) == total, f"a hand scored {sum(r)} points instead of {total}"
+        assert self.match_points == [sum(r[s] for r in self.hand_results) for s in range(n)]
+        played = {s for s, _ in self.trick.plays}
+        sizes = {len(h) + (s in played) for s, h in enumerate(self.hands)}
+        assert len(sizes) == 1, f"hand sizes drifted: {sizes}"
+        left = sum(g.schedule[self.batch + 1 :]) * n
+        assert len(self.stock) - self.top == left, "the stock does not match the batch schedule"
+        if self.phase == "over":
+            assert not any(self.hands) and self.top == len(self.stock)
+            assert g.hands_limit is None or len(self.hand_results) <= g.hands_limit
+        assert sorted(self.order) == list(range(n)) and g.seating_ok(self.order)
+
+    # -- worlds for search and leak tests ---------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> ExtendoriState:
+        """A fast independent copy: lists that are never changed in place are shared."""
+        new = object.__new__(type(self))
+        d = dict(self.__dict__)
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        d["_rng"] = rng
+        d["_preset"] = list(self._preset)
+        d["deals"] = list(self.deals)
+        d["history"] = list(self.history)
+        d["_legal"] = None
+        d["match_points"] = list(self.match_points)
+        d["hand_results"] = list(self.hand_results)
+        d["received"] = list(self.received)
+        d["hands"] = [list(h) for h in self.hands]
+        d["dealers"] = list(self.dealers)
+        d["tricks"] = list(self.tricks)
+        trick = Trick(self.trick.leader, list(self.trick.plays), self.trick.led)
+        d["trick"] = trick
+        d["taken"] = [list(t) for t in self.taken]
+        d["points"] = list(self.points)
+        voids = VoidTracker(self.players + 1)
+        voids.voids = [set(v) for v in self.voids.voids]
+        d["voids"] = voids
+        new.__dict__.update(d)
+        return new
+
+    def sample_world(self, seat: int, rng: random.Random | None = None) -> State:
+        """A full state consistent with everything ``seat`` has seen.
+
+        The same worlds as the generic replay of :meth:`_sample_deals`, built faster:
+        the finished hands and tricks (played face up) are copied and the resampled
+        hidden cards (other hands, the undealt stock) are put in place; the tests check
+        that this equals replaying the whole history on the sampled deals.
+        """
+        self._check_seat(seat)
+        rng = rng if rng is not None else random.Random()
+        if self.phase == "over":
+            return State.sample_world(self, seat, rng)
+        deal, received, stock = self._resample(seat, rng)
+        world = self.clone()
+        assert isinstance(world, ExtendoriState)
+        world.seed = rng.getrandbits(48)
+        world._rng = random.Random(rng.getrandbits(48))
+        world._preset = []
+        world.deals[-1] = deal
+        world.received = received
+        world.stock = stock
+        # the current batch's cards are the ones played in it, then the hand
+        world.hands = [
+            list(h) if s == seat else sorted(received[-1][s][len(received[-1][s]) - len(h) :],
+                                             key=_index)
+            for s, h in enumerate(self.hands)
+        ]  # fmt: skip
+        return world
+
+    def _resample(
+        self, seat: int, rng: random.Random
+    ) -> tuple[dict[str, Any], list[list[list[Card]]], list[Card]]:
+        """The current hand's deal with the hidden cards redealt: (deal, each batch's
+        cards per seat in dealing order, the whole stock)."""
+        n = self.players
+        # hidden: the other hands of the current batch and the undealt stock
+        hidden: list[Card] = []
+        caps = [0] * (n + 1)
+        for s in range(n):
+            if s != seat:
+                hidden.extend(self.hands[s])
+                caps[s] = len(self.hands[s])
+        undealt = self.stock[self.top :]
+        hidden.extend(undealt)
+        caps[n] = len(undealt)
+        # in a canonical order, so that the worlds depend only on what the seat knows
+        hidden.sort(key=_index)
+        pools = deal_respecting_voids(hidden, caps, self.voids, suit_key, rng)
+        played: list[list[Card]] = [[] for _ in range(n)]
+        for _, plays, _w in self.tricks[self.batch_start :]:
+            for s, c in plays:
+                played[s].append(c)
+        for s, c in self.trick.plays:
+            played[s].append(c)
+        received = list(self.received)
+        received[-1] = [
+            list(received[-1][s]) if s == seat else played[s] + pools[s] for s in range(n)
+        ]
+        stock: list[Card] = []
+        for b in range(1, len(received)):
+            start = self.pos[self.dealers[b]] + 1
+            got = received[b]
+            for j in range(len(got[0])):
+                for r in range(n):
+                    stock.append(got[self.order[(start + r) % n]][j])
+        rest = pools[n]
+        rng.shuffle(rest)
+        stock.extend(rest)
+        deal: dict[str, Any] = {
+            "hands": [[c.code for c in h] for h in received[0]],
+            "stock": [c.code for c in stock],
+            "first": self.first,
+        }
+        if "order" in self.deals[-1]:
+            deal["order"] = list(self.order)
+        return deal, received, stock
+
+    def _sample_deals(
+        self, seat: int, rng: random.Random
+    ) -> tuple[list[dict[str, Any]], list[str]]:
+        actions = [a.text for a in self.history]
+        if self.phase == "over":
+            return [dict(d) for d in self.deals], actions
+        deal, _, _ = self._resample(seat, rng)
+        return [*(dict(d) for d in self.deals[:-1]), deal], actions

@@ -1,0 +1,274 @@
+"""The Extendori game: options, seating and deals (使用カード, 順番決め, 配り)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from xtarot.cards import XTAROT, Card
+from xtarot.engine import ConfigError, DealError, Game, GameInfo, Option, register
+from xtarot.games.extendori.rules import (
+    _DEFAULT_DECK,
+    _POINTS,
+    _SINGLE,
+    ACTIONS,
+    DECK_SIZES,
+    SCHEDULES,
+    _top_major,
+    deck_cards,
+)
+
+
+@register
+class Extendori(Game):
+    """Extendori for 3-8 players."""
+
+    info = GameInfo(
+        id="extendori",
+        name_ja="エクステンドリ",
+        name_en="Extendori",
+        min_players=3,
+        max_players=8,
+        options=(
+            Option(
+                "deck",
+                None,
+                int,
+                "cards in play: 112, 111 (no T23), 110 (no T22, T23) or 108 (no N); "
+                "default by player count (3: 108 or 111; 4, 7, 8: 112; 5: 110; 6: 108)",
+                "使用カード枚数：112、111(大23を除く)、110(大22・23を除く)、108(小0を除く)。"
+                "既定は人数で決まる(3人:108か111、4・7・8人:112、5人:110、6人:108)",
+                choices=(112, 111, 110, 108),
+                nullable=True,
+            ),
+            Option(
+                "single_deal",
+                False,
+                bool,
+                "7-8 players: deal every card at once (16 / 14 each)",
+                "7・8人：カードを一度に全部配る(16枚/14枚ずつ)",
+                players=(7, 8),
+            ),
+            Option(
+                "hands",
+                None,
+                int,
+                "hands in the match (default: one per player, or unlimited with target_score)",
+                "ゲーム数(既定：人数と同じ。目標得点を決めた場合は無制限)",
+                nullable=True,
+            ),
+            Option(
+                "target_score",
+                None,
+                int,
+                "the match ends after the hand in which someone reaches this score",
+                "誰かがこの得点に達したゲームで終了",
+                nullable=True,
+            ),
+            Option(
+                "reseat_each_hand",
+                False,
+                bool,
+                "redraw the seating order and player #1 before every hand",
+                "毎ゲーム「ゲームの開始」に戻り順番を決め直す",
+            ),
+            Option(
+                "teams",
+                None,
+                str,
+                "even counts: 'pairs' (partners opposite) or 'halves' (two teams, alternating)",
+                "偶数人数：'pairs'(2人ずつ、向かい合う) または 'halves'(2組、交互に座る)",
+                choices=("pairs", "halves"),
+                players=(4, 6, 8),
+                nullable=True,
+            ),
+        ),
+        bulk_options=(("hands", 1),),
+    )
+    actions = ACTIONS
+    deck_doc = (
+        "deck=[...]: every card of the deck in use (112/111/110/108) once, top first.  "
+        "Player #1 (and, with reseat_each_hand, the seating) comes from the seed; #1 deals "
+        "the first batch one card at a time starting left of #1 and ending with #1; the "
+        "rest is the stock, dealt the same way in later batches by the last trick's winner."
+    )
+
+    def _check_options(self) -> None:
+        n, opts = self.players, self.options
+        deck = opts["deck"]
+        if deck is None:
+            deck = opts["deck"] = _DEFAULT_DECK[n]
+        elif n not in DECK_SIZES[deck]:
+            allowed = sorted(d for d, counts in DECK_SIZES.items() if n in counts)
+            raise ConfigError(
+                f"extendori: deck={deck} is not played at {n} players; the rulebook deals "
+                + " or ".join(map(str, allowed))
+                + f" cards at {n} players"
+                + (" (108 is the default)" if n == 3 else "")
+            )
+        for name in ("hands", "target_score"):
+            value = opts[name]
+            if value is not None and value < 1:
+                raise ConfigError(f"extendori: option {name} must be at least 1, not {value}")
+        self.deck_size: int = deck
+        self.cards: list[Card] = deck_cards(deck)
+        self.card_set = frozenset(self.cards)
+        self.top_major = _top_major(deck)
+        self.schedule: tuple[int, ...] = _SINGLE[n] if opts["single_deal"] else SCHEDULES[(n, deck)]
+        self.total_points = sum(_POINTS[c.index] for c in self.cards)
+        self.target: int | None = opts["target_score"]
+        limit = opts["hands"]
+        self.hands_limit: int | None = limit if limit is not None or self.target else n
+        mode = opts["teams"]
+        if mode == "pairs":
+            half = n // 2
+            self.teams: tuple[tuple[int, ...], ...] | None = tuple(
+                (s, s + half) for s in range(half)
+            )
+        elif mode == "halves":
+            self.teams = (tuple(range(0, n, 2)), tuple(range(1, n, 2)))
+        else:
+            self.teams = None
+        self.team_of: list[int] = list(range(n))
+        if self.teams:
+            for t, members in enumerate(self.teams):
+                for s in members:
+                    self.team_of[s] = t
+
+    # -- seating ---------------------------------------------------------------------
+    def clockwise(self, first: int) -> list[int]:
+        """The play order of a hand whose #1 is ``first`` (no reseating)."""
+        return [(first + i) % self.players for i in range(self.players)]
+
+    def random_seating(self, rng: random.Random) -> list[int]:
+        """A uniformly drawn play order (#1 first) that keeps the team seating rule."""
+        n, mode = self.players, self.options["teams"]
+        if mode == "pairs":
+            teams = [list(t) for t in self.teams or ()]
+            rng.shuffle(teams)
+            for t in teams:
+                rng.shuffle(t)
+            return [t[0] for t in teams] + [t[1] for t in teams]
+        if mode == "halves":
+            a, b = list(range(0, n, 2)), list(range(1, n, 2))
+            rng.shuffle(a)
+            rng.shuffle(b)
+            if rng.random() < 0.5:
+                a, b = b, a
+            return [s for pair in zip(a, b, strict=True) for s in pair]
+        order = list(range(n))
+        rng.shuffle(order)
+        return order
+
+    def seating_ok(self, order: Sequence[int]) -> bool:
+        """Whether a play order keeps partners opposite / teams alternating."""
+        n, mode, team = self.players, self.options["teams"], self.team_of
+        if mode == "pairs":
+            return all(team[order[i]] == team[order[i + n // 2]] for i in range(n // 2))
+        if mode == "halves":
+            return all(team[order[i]] != team[order[(i + 1) % n]] for i in range(n))
+        return True
+
+    # -- deals -----------------------------------------------------------------------
+    def deal_cards(self, cs: Sequence[Card], first: int, order: Sequence[int]) -> dict[str, Any]:
+        """Deal a shuffled deck: the first batch one at a time from left of #1, #1 last."""
+        n, k = self.players, self.schedule[0]
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for j in range(n * k):
+            hands[order[(j + 1) % n]].append(cs[j].code)
+        deal: dict[str, Any] = {
+            "hands": hands,
+            "stock": [c.code for c in cs[n * k :]],
+            "first": first,
+        }
+        if self.options["reseat_each_hand"]:
+            deal["order"] = list(order)
+        return deal
+
+    def shuffled_deal(self, rng: random.Random, first: int | None = None) -> dict[str, Any]:
+        """A random deal; ``first`` fixes #1 (the seating then runs clockwise)."""
+        if self.options["reseat_each_hand"]:
+            order = self.random_seating(rng)
+        else:
+            order = self.clockwise(rng.randrange(self.players) if first is None else first)
+        cs = list(self.cards)
+        rng.shuffle(cs)
+        return self.deal_cards(cs, order[0], order)
+
+    def _random_deal(self, rng: random.Random) -> dict[str, Any]:
+        return self.shuffled_deal(rng)
+
+    def _deal_from_deck(self, deck: list[str], rng: random.Random) -> dict[str, Any]:
+        if len(deck) != self.deck_size:
+            raise DealError(
+                f"a {self.deck_size}-card extendori deck has {self.deck_size} cards, "
+                f"not {len(deck)}"
+            )
+        cs = [self._parse(code, "deck") for code in deck]
+        if self.options["reseat_each_hand"]:
+            order = self.random_seating(rng)
+        else:
+            order = self.clockwise(rng.randrange(self.players))
+        return self.deal_cards(cs, order[0], order)
+
+    def _parse(self, code: Any, where: str) -> Card:
+        try:
+            c = XTAROT.parse(code)
+        except ValueError as err:
+            raise DealError(f"{where}: {err}") from None
+        if c not in self.card_set:
+            raise DealError(f"{where}: {c} is not in the {self.deck_size}-card deck")
+        return c
+
+    def _validate_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
+        n, k = self.players, self.schedule[0]
+        reseat = self.options["reseat_each_hand"]
+        allowed = {"hands", "stock", "first"} | ({"order"} if reseat else set())
+        missing = {"hands", "stock", "first"} - set(deal)
+        extra = set(deal) - allowed
+        if missing or extra:
+            raise DealError(
+                "an extendori deal has the piles hands, stock and first"
+                + (" (and order, with reseat_each_hand)" if reseat else "")
+                + (f"; missing {', '.join(sorted(missing))}" if missing else "")
+                + (f"; unknown {', '.join(sorted(extra))}" if extra else "")
+            )
+        hands, stock, first = deal["hands"], deal["stock"], deal["first"]
+        if not isinstance(hands, list) or len(hands) != n:
+            raise DealError(f"hands must list {n} hands, one per seat")
+        seen: set[Card] = set()
+
+        def take(code: Any, where: str) -> str:
+            c = self._parse(code, where)
+            if c in seen:
+                raise DealError(f"{c} appears twice (again in {where})")
+            seen.add(c)
+            return c.code
+
+        out_hands = []
+        for s, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != k:
+                raise DealError(f"hand of seat {s} must have {k} cards (the first batch)")
+            out_hands.append([take(code, f"hand of seat {s}") for code in hand])
+        rest = self.deck_size - n * k
+        if not isinstance(stock, list) or len(stock) != rest:
+            raise DealError(f"stock must list the other {rest} cards, top first")
+        out_stock = [take(code, "stock") for code in stock]
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
+            raise DealError(f"first must be a seat 0..{n - 1}, not {first!r}")
+        out: dict[str, Any] = {"hands": out_hands, "stock": out_stock, "first": first}
+        if reseat:
+            order = deal.get("order", self.clockwise(first))
+            if (
+                not isinstance(order, list)
+                or sorted(order) != list(range(n))
+                or any(isinstance(s, bool) for s in order)
+            ):
+                raise DealError(f"order must list the seats 0..{n - 1} in play order")
+            if order[0] != first:
+                raise DealError(f"order must start with player #1 (seat {first})")
+            if not self.seating_ok(order):
+                raise DealError(f"order {order} breaks the team seating")
+            out["order"] = list(order)
+        return out
