@@ -63,7 +63,7 @@ def _out() -> Console:
 
 
 def _err() -> Console:
-    return Console(stderr=True, highlight=False, markup=False)
+    return Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
 
 
 def fail(message: str, lang: str = "en", code: int = 2) -> NoReturn:

@@ -483,8 +483,7 @@ class SonoArcanaState(State):
                 unknown.extend(c for q, c in self.plays if q == s)
                 caps[s] += 1
         holders = {
-            suit: [s for s in range(n) if s != seat and suit not in self.voids[s]]
-            for suit in SUITS
+            suit: [s for s in range(n) if s != seat and suit not in self.voids[s]] for suit in SUITS
         }
         pools = deal_uniform(unknown, caps, lambda c: holders[c.suit], rng)
         played: list[list[Card]] = [[] for _ in range(n)]
