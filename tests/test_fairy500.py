@@ -670,10 +670,10 @@ def test_discards_look_alike_to_the_others() -> None:
     assert s.action_seen_by(b, 3) == b.text  # plays are face up
 
 
-def test_deal_by_seat_is_the_uniform_constrained_deal() -> None:
+def test_the_engine_deal_is_the_uniform_constrained_deal() -> None:
     from collections import Counter
 
-    from xtarot.games.tricks import deal_by_seat
+    from xtarot.engine import deal_uniform
 
     items = [card(c) for c in "Kc Qc Jc Kd Qd Jd Ks Qs".split()]
 
@@ -688,7 +688,7 @@ def test_deal_by_seat_is_the_uniform_constrained_deal() -> None:
 
     rng = random.Random(7)
     seen = Counter(
-        tuple(frozenset(h) for h in deal_by_seat(items, [2, 2, 2, 2], allowed, rng))
+        tuple(frozenset(h) for h in deal_uniform(items, [2, 2, 2, 2], allowed, rng))
         for _ in range(6000)
     )
     from xtarot.engine import count_deals

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterator, Sequence
-from functools import lru_cache
-from math import factorial
+from functools import cache, lru_cache
+from math import comb, factorial
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -130,41 +130,130 @@ def deal_uniform(
     nothing through the random stream.  Raises ``ValueError`` when no assignment
     exists (an inconsistent position).
     """
-    players = len(capacities)
     if sum(capacities) != len(cards):
         raise ValueError(f"{len(cards)} cards cannot fill hands of sizes {list(capacities)}")
-    hands: list[list[T]] = [[] for _ in range(players)]
-    classes = _classes(cards, players, allowed)
-    if not classes:
-        return hands
-    counter = _Counter([(seats, len(cs)) for seats, cs in classes])
-    caps = tuple(capacities)
-    if counter.count(0, caps) == 0:
+    return _deal_by_seat(sorted(cards, key=_canonical), capacities, allowed, rng)
+
+
+def _deal_by_seat(
+    cards: Sequence[T],
+    capacities: Sequence[int],
+    allowed: Callable[[T], Collection[int]],
+    rng: random.Random,
+) -> list[list[T]]:
+    """Uniform constrained deal, counted seat group by seat group.
+
+    Seats that may hold exactly the same cards are merged (their share is split in
+    closed form) and the seats that may hold every hidden card are filled last, so
+    it stays fast with many seats and a few public voids (8 players, a kitty and
+    discards).  ``cards`` must already be in a canonical order.
+    """
+    k = len(capacities)
+    if sum(capacities) != len(cards):
+        raise ValueError(f"{len(cards)} cards cannot fill hands of sizes {list(capacities)}")
+    by_seats: dict[frozenset[int], list[T]] = {}
+    known: dict[int, tuple[Collection[int], frozenset[int]]] = {}  # id -> (kept alive, seats)
+    for c in cards:
+        got = allowed(c)
+        hit = known.get(id(got))
+        if hit is None or hit[0] is not got:
+            hit = known[id(got)] = (got, frozenset(s for s in got if 0 <= s < k and capacities[s]))
+        by_seats.setdefault(hit[1], []).append(c)
+    classes = list(by_seats.items())
+    m = len(classes)
+    units: dict[tuple[int, ...], list[int]] = {}
+    for s in range(k):
+        if capacities[s] > 0:
+            pattern = tuple(j for j, (seats, _) in enumerate(classes) if s in seats)
+            units.setdefault(pattern, []).append(s)
+    everything = tuple(range(m))
+    free = units.pop(everything, [])
+    free_cap = sum(capacities[s] for s in free)
+    order = sorted(units.items(), key=lambda kv: len(kv[0]))
+    patterns = [p for p, _ in order]
+    caps = [sum(capacities[s] for s in seats) for _, seats in order]
+
+    def splits(i: int, rest: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        opts = patterns[i]
+        out = [0] * m
+
+        def rec(pos: int, left: int) -> Iterator[tuple[int, ...]]:
+            if pos == len(opts) - 1:
+                j = opts[pos]
+                if left <= rest[j]:
+                    out[j] = left
+                    yield tuple(out)
+                    out[j] = 0
+                return
+            j = opts[pos]
+            room = sum(rest[q] for q in opts[pos + 1 :])
+            for take in range(max(0, left - room), min(left, rest[j]) + 1):
+                out[j] = take
+                yield from rec(pos + 1, left - take)
+            out[j] = 0
+
+        if not opts:
+            if caps[i] == 0:
+                yield tuple(out)
+            return
+        yield from rec(0, caps[i])
+
+    def weighted(i: int, rest: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...]]]:
+        for split in splits(i, rest):
+            after = tuple(r - t for r, t in zip(rest, split, strict=True))
+            sub = count(i + 1, after)
+            if sub:
+                weight = sub
+                for r, t in zip(rest, split, strict=True):
+                    if t:
+                        weight *= comb(r, t)
+                yield weight, after
+
+    last = len(order) - 1
+
+    @cache
+    def count(i: int, rest: tuple[int, ...]) -> int:
+        # up to a constant factor: the merged seats' own splits never change the odds
+        if i > last:
+            return 1 if sum(rest) == free_cap and (free or not free_cap) else 0
+        if i == last and (free or sum(rest) == caps[i]):
+            # Vandermonde: every way for the last unit to take caps[i] of the cards it may hold
+            return comb(sum(rest[j] for j in patterns[i]), caps[i])
+        return sum(w for w, _ in weighted(i, rest))
+
+    rest = tuple(len(cs) for _, cs in classes)
+    if count(0, rest) == 0:
         raise ValueError("no deal of the hidden cards is consistent with the constraints")
-    for i, (seats, group) in enumerate(classes):
-        n = len(group)
-        if i == len(classes) - 1:
-            split = caps
-        else:
-            options = []
-            for candidate in _splits(n, seats, caps):
-                rest = tuple(c - m for c, m in zip(caps, candidate, strict=True))
-                w = _multinomial(n, candidate) * counter.count(i + 1, rest)
-                if w:
-                    options.append((w, candidate))
-            pick = rng.randrange(sum(w for w, _ in options))
-            for w, candidate in options:
-                if pick < w:
-                    split = candidate
-                    break
-                pick -= w
-        shuffled = list(group)
-        rng.shuffle(shuffled)
+    pools = [list(cs) for _, cs in classes]
+    for p in pools:
+        rng.shuffle(p)
+    hands: list[list[T]] = [[] for _ in range(k)]
+
+    def share(seats: list[int], got: list[T]) -> None:
+        rng.shuffle(got)
         pos = 0
-        for s in range(players):
-            m = split[s]
-            if m:
-                hands[s].extend(shuffled[pos : pos + m])
-                pos += m
-        caps = tuple(c - m for c, m in zip(caps, split, strict=True))
+        for s in seats:
+            hands[s].extend(got[pos : pos + capacities[s]])
+            pos += capacities[s]
+
+    for i, (_, seats) in enumerate(order):
+        if i == last:
+            mine = [c for j in patterns[i] for c in pools[j]]
+            rng.shuffle(mine)
+            took = set(mine[: caps[i]])
+            share(seats, mine[: caps[i]])
+            pools = [[c for c in p if c not in took] for p in pools]
+            break
+        options = list(weighted(i, rest))
+        pick = rng.randrange(sum(w for w, _ in options))
+        after = options[-1][1]
+        for w, candidate in options:
+            if pick < w:
+                after = candidate
+                break
+            pick -= w
+        got = [pools[j].pop() for j in range(m) for _ in range(rest[j] - after[j])]
+        share(seats, got)
+        rest = after
+    share(free, [c for p in pools for c in p])
     return hands

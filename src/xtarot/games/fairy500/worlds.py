@@ -4,7 +4,7 @@ A seat knows its own hand, every public action and what follows from them: voids
 shown by failing to follow (with the contract's effective suits), called cards
 played, an announced (classical) or pair-mode partner, the open-misère hand, and,
 for the declarer, the kitty and its discards.  Everything else is redrawn
-uniformly with :func:`xtarot.games.tricks.resample_hands_by_seat`, in a canonical
+uniformly with :func:`xtarot.games.tricks.resample_hands`, in a canonical
 order so the draw cannot depend on where the hidden cards really are.
 """
 
@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from xtarot.cards import Card
-from xtarot.games.tricks import VoidTracker, resample_hands_by_seat
+from xtarot.games.tricks import VoidTracker, resample_hands
 
 from .hand import Hand
 from .play import SUIT_OF
@@ -54,7 +54,7 @@ def sample_hand(
     announced = h.announced
     also = (lambda s, c: c in announced and announced[c] != s) if announced else None
     mode = h.mode or "misere"
-    pools = resample_hands_by_seat(
+    pools = resample_hands(
         pool, caps, voids, SUIT_OF[mode].__getitem__, rng, also_void=also
     )
     deal_hands: list[list[str]] = []
