@@ -6,11 +6,13 @@ to follow a suit holds none of it.  :func:`deal_uniform` hands out a set of
 unknown cards to seats with fixed hand sizes, each card only to the seats allowed
 to hold it, with every valid assignment equally likely.
 
-Cards with the same set of allowed seats form a *class*.  The number of valid
-assignments is a sum over how many cards of each class each seat receives, of the
-product of multinomial coefficients; it is counted class by class with
-memoisation, then one assignment is drawn by walking the same recursion with
-exact integer weights.
+Cards with the same set of allowed seats form a *class*; seats allowed the same
+classes form a *group*.  :func:`deal_uniform` walks the groups one at a time, choosing
+how many cards of each class the group takes with exact integer weights (the number
+of ways the rest can still be completed), splits a group's cards among its seats in
+closed form, and fills the seats open to every card last.  :func:`count_deals`
+counts the same assignments independently, class by class (a sum of products of
+multinomial coefficients), which the tests use to check the draw is uniform.
 
 >>> import random
 >>> hands = deal_uniform(["a", "b", "c"], [2, 1], lambda c: {0} if c == "a" else {0, 1},

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from xtarot.agents.base import Agent, Decision, Explanation
 from xtarot.agents.heuristic.arcana_duel import ArcanaDuelHeuristic
+from xtarot.agents.heuristic.extendori import ExtendoriHeuristic
 from xtarot.agents.heuristic.fairy500 import Fairy500Heuristic
 from xtarot.agents.heuristic.grail_mahjong import GrailMahjongHeuristic
 from xtarot.agents.heuristic.matto import MattoHeuristic
@@ -22,6 +23,7 @@ __all__ = ["STRATEGIES", "HeuristicAgent"]
 #: game id -> strategy factory ``factory(seed)``.
 STRATEGIES: dict[str, Callable[[int | None], Agent]] = {
     "arcana-duel": ArcanaDuelHeuristic,
+    "extendori": ExtendoriHeuristic,
     "fairy500": Fairy500Heuristic,
     "grail-mahjong": GrailMahjongHeuristic,
     "matto": MattoHeuristic,
