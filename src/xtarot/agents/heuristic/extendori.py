@@ -1,0 +1,322 @@
+"""A casual-good player of エクステンドリ (Extendori), the point-taking trick game.
+
+Points: every minor outside 2-10 is a picture card (絵札, 15 points); ``T0`` and ``T1``
+are worth 30. The strategy reads only the seat's view and the legal moves:
+
+1. **Count the unseen cards**: the deck minus my hand, this hand's finished tricks and
+   the cards on the table. A card's *threats* are the unseen cards that would beat it if
+   a later player added one to the trick (found with the game's own ``trick_winner``, so
+   the wrap-arounds count: the top major loses to ``T1``/``T0`` in the same trick, a led
+   suit's ``F`` to its ``N``/``M``). Majors only threaten a minor lead from players who
+   may be void in it: they count once a later player has shown that void, or late in a
+   batch.
+2. **Partner winning** (``teams``): never overtake a partner whose card holds; give
+   them my point card when it is safe, else a low card.
+3. **Last to play**: win with the card that takes the most points (banking my own point
+   card counts); a pointless trick is not worth a card — dump low.
+4. **Following**: with points on the table (or a point card of mine to bank), win with
+   the cheapest card no unseen card can beat; with points on the table and no sure
+   winner, fight with the winner that has the fewest threats.
+5. **Leading**: lead a sure winner (a point card first: it banks itself and draws the
+   others' cards), majors only once minors are unsafe; else lead my lowest non-point
+   card, from a suit where it gives least away.
+6. **Dumping** (cannot or need not win): the lowest non-point card — a plain minor
+   before a major, never a point card while a plain card is legal; forced to give
+   points, the cheapest point card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xtarot.agents.base import Decision, Explanation
+from xtarot.cards import Card, card
+from xtarot.engine import Action
+from xtarot.games.extendori.rules import MINOR_ORDER, deck_cards, points, trick_winner
+
+__all__ = ["ExtendoriHeuristic", "card_points"]
+
+_RANK = {r: i for i, r in enumerate(MINOR_ORDER)}
+_TOP = {111: 22, 110: 21}
+FIGHT = 15
+P_FIGHT = 0.0
+LEAD_HOLD = 0.5
+VOID_RISK = 0.5
+_LATE = 4  # cards left in my hand from which a batch counts as "late"
+
+
+def card_points(code: str) -> int:
+    """A card's points from its code.
+
+    >>> card_points("Kc"), card_points("7c"), card_points("T0"), card_points("T5")
+    (15, 0, 30, 0)
+    """
+    return points(card(code))
+
+
+def _key(code: str) -> str:
+    return "T" if code[0] == "T" and code[1:].isdigit() else code[-1]
+
+
+def _plain_strength(code: str) -> int:
+    """Plain worth of a card for keeping: majors above every minor, by rank."""
+    if _key(code) == "T":
+        return 100 + int(code[1:])
+    return _RANK[code[:-1]]
+
+
+class ExtendoriHeuristic:
+    """The documented strategy above; ``explain()`` names the rule that fired."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._last: Explanation | None = None
+
+    def explain(self) -> Explanation | None:
+        return self._last
+
+    def _say(self, action: Action, en: str, ja: str) -> Action:
+        self._last = Explanation(self.name, action.text, en, ja)
+        return action
+
+    # -- reading the view ---------------------------------------------------------------
+    def act(self, decision: Decision) -> Action:
+        view = decision.view
+        legal = {a.text.split(" ", 1)[1]: a for a in decision.legal}
+        seat: int = view["seat"]
+        n: int = view["players"]
+        top = _TOP.get(view["deck"], 23)
+        trick = view["trick"]
+        plays = [(s, card(c)) for s, c in trick["cards"]]
+        seen = set(view["hand"]) | {c for _, c in trick["cards"]}
+        for t in view["tricks"]:
+            seen.update(c for _, c in t["cards"])
+        unseen = [c for c in deck_cards(view["deck"]) if c.code not in seen]
+        order: list[int] = view["order"]
+        if plays:
+            start = order.index(trick["leader"])
+            after = [order[(start + k) % n] for k in range(len(plays) + 1, n)]
+        else:
+            start = order.index(seat)
+            after = [order[(start + k) % n] for k in range(1, n)]
+        partner: set[int] = set()
+        for team in view["teams"] or []:
+            if seat in team:
+                partner = set(team) - {seat}
+        ctx = _Ctx(seat, top, plays, unseen, after, view, partner)
+        if not plays:
+            return self._lead(ctx, legal)
+        return self._follow(ctx, legal)
+
+    # -- following ------------------------------------------------------------------------
+    def _follow(self, ctx: _Ctx, legal: dict[str, Action]) -> Action:
+        table_pts = sum(points(c) for _, c in ctx.plays)
+        current = trick_winner(ctx.plays, ctx.top)
+        winners = [c for c in legal if ctx.wins_now(c)]
+        if current in ctx.partner:
+            safe = not ctx.after or ctx.threats(None) == 0
+            gifts = [c for c in legal if card_points(c) and not ctx.wins_now(c)]
+            if safe and gifts:
+                pick = min(gifts, key=lambda c: (-card_points(c), _plain_strength(c)))
+                return self._say(
+                    legal[pick],
+                    "my partner wins this trick for sure: give them a point card",
+                    "パートナーがこのトリックを確実に取る：絵札を渡す",
+                )
+            return self._dump(
+                legal,
+                "my partner is winning: do not overtake, play low",
+                "パートナーが勝っている：追い越さず低い札を出す",
+                avoid_winning=ctx,
+            )
+        if not ctx.after:
+            if winners:
+                pick = max(winners, key=lambda c: (card_points(c), -_plain_strength(c)))
+                gain = table_pts + card_points(pick)
+                if gain > 0:
+                    return self._say(
+                        legal[pick],
+                        f"last to play: take the {gain} points with {pick}",
+                        f"最後の手番：{pick}で{gain}点を取る",
+                    )
+            return self._dump(
+                legal,
+                "last to play and nothing worth winning: dump my lowest plain card",
+                "最後の手番で取る価値がない：一番低い得点なしの札を捨てる",
+                avoid_winning=ctx,
+            )
+        sure = [c for c in winners if ctx.threats(c) == 0]
+        expected = table_pts + ctx.density * len(ctx.after)
+        if sure:
+            pick = min(sure, key=lambda c: (-card_points(c), _plain_strength(c)))
+            if expected > 0 or card_points(pick) > 0:
+                return self._say(
+                    legal[pick],
+                    f"{pick} cannot be beaten by any unseen card: win the trick cheaply",
+                    f"{pick}は未公開のどの札にも負けない：安くトリックを取る",
+                )
+        if expected >= FIGHT and winners:
+            pick = min(winners, key=lambda c: (ctx.threats(c), card_points(c), _plain_strength(c)))
+        if expected >= FIGHT and winners and ctx.hold_chance(pick) >= P_FIGHT:
+            return self._say(
+                legal[pick],
+                f"{table_pts} points on the table: fight with {pick} "
+                f"({ctx.threats(pick)} unseen cards could beat it)",
+                f"場に{table_pts}点：{pick}で勝負する（負ける未公開札{ctx.threats(pick)}枚）",
+            )
+        return self._dump(
+            legal,
+            "cannot win this trick cheaply: dump my lowest plain card",
+            "このトリックは安く取れない：一番低い得点なしの札を捨てる",
+            avoid_winning=ctx,
+        )
+
+    # -- leading --------------------------------------------------------------------------
+    def _lead(self, ctx: _Ctx, legal: dict[str, Action]) -> Action:
+        sure = [c for c in legal if ctx.threats(c) == 0]
+        minors = [c for c in sure if _key(c) != "T"]
+        majors = [c for c in sure if _key(c) == "T"]
+        pool = minors or majors
+        if pool:
+            pick = max(pool, key=lambda c: (card_points(c), -_plain_strength(c)))
+            return self._say(
+                legal[pick],
+                f"lead {pick}: no unseen card can beat it",
+                f"{pick}を打ち出す：未公開のどの札にも負けない",
+            )
+        likely = [c for c in legal if ctx.lead_hold(c) >= LEAD_HOLD]
+        if likely:
+            pick = max(likely, key=lambda c: (ctx.lead_hold(c), card_points(c)))
+            chance = round(100 * ctx.lead_hold(pick))
+            return self._say(
+                legal[pick],
+                f"lead {pick}: it should hold ({chance}% by the unseen cards)",
+                f"{pick}を打ち出す：勝てる見込みが高い（未公開札から{chance}%）",
+            )
+        plain = [c for c in legal if not card_points(c)]
+        if plain:
+            length = {k: sum(1 for c in legal if _key(c) == k) for k in map(_key, legal)}
+            pick = min(plain, key=lambda c: (_key(c) == "T", length[_key(c)], _plain_strength(c)))
+            return self._say(
+                legal[pick],
+                f"no sure winner: lead my lowest plain card {pick}",
+                f"確実に勝てる札がない：一番低い得点なしの札{pick}を打ち出す",
+            )
+        pick = min(legal, key=lambda c: (ctx.threats(c), card_points(c)))
+        return self._say(
+            legal[pick],
+            f"only point cards left: lead {pick}, the hardest to beat",
+            f"絵札しか残っていない：一番負けにくい{pick}を打ち出す",
+        )
+
+    # -- dumping --------------------------------------------------------------------------
+    def _dump(self, legal: dict[str, Action], en: str, ja: str, avoid_winning: _Ctx) -> Action:
+        def cost(c: str) -> tuple[int, int, int]:
+            return (card_points(c), avoid_winning.wins_now(c), _plain_strength(c))
+
+        pick = min(legal, key=cost)
+        return self._say(legal[pick], f"{en} ({pick})", f"{ja}（{pick}）")
+
+
+class _Ctx:
+    """What one decision knows: the trick so far, the unseen cards, who plays after me."""
+
+    def __init__(
+        self,
+        seat: int,
+        top: int,
+        plays: list[tuple[int, Card]],
+        unseen: list[Card],
+        after: list[int],
+        view: dict[str, Any],
+        partner: set[int],
+    ) -> None:
+        self.seat = seat
+        self.top = top
+        self.plays = plays
+        self.after = after
+        self.partner = partner
+        self.late = len(view["hand"]) <= _LATE
+        voids: list[list[str]] = view["voids"]
+        self.void_after = {k for s in after for k in voids[s]}
+        self.opp_after = [s for s in after if s not in partner]
+        self.unseen = unseen
+        self.density = sum(points(c) for c in unseen) / len(unseen) if unseen else 0.0
+        self._wins: dict[str, bool] = {}
+        self._void: dict[str, float] = {}
+        self.voids = voids
+        self.hand_sizes: list[int] = view["hand_sizes"]
+        self._threats: dict[str | None, int] = {}
+
+    def void_chance(self, suit: str) -> float:
+        """The chance that some later opponent holds no card of ``suit``."""
+        if suit in self._void:
+            return self._void[suit]
+        total = len(self.unseen)
+        other = total - sum(1 for u in self.unseen if u.suit == suit)
+        keep = 1.0
+        for s in self.opp_after:
+            if suit in self.voids[s]:
+                keep = 0.0
+                break
+            p = 1.0
+            for i in range(self.hand_sizes[s]):
+                p *= max(other - i, 0) / max(total - i, 1)
+            keep *= 1.0 - p
+        self._void[suit] = 1.0 - keep
+        return self._void[suit]
+
+    def hold_chance(self, code: str) -> float:
+        """The chance that no later opponent holds a card that beats ``code``."""
+        total, bad = len(self.unseen), self.threats(code)
+        p = 1.0
+        for i in range(sum(self.hand_sizes[s] for s in self.opp_after)):
+            p *= max(total - bad - i, 0) / max(total - i, 1)
+        return p
+
+    def wins_now(self, code: str) -> bool:
+        if code not in self._wins:
+            self._wins[code] = trick_winner([*self.plays, (self.seat, card(code))], self.top) == (
+                self.seat
+            )
+        return self._wins[code]
+
+    def lead_hold(self, code: str) -> float:
+        """The chance that leading ``code`` wins: no later opponent holds a higher card
+        of its suit and, for a minor, none is void in the suit (and could trump)."""
+        led = card(code)
+        key = led.suit
+        bad = sum(
+            1
+            for u in self.unseen
+            if u.suit == key and trick_winner([(0, led), (1, u)], self.top) == 1
+        )
+        total = len(self.unseen)
+        p = 1.0
+        for i in range(sum(self.hand_sizes[s] for s in self.opp_after)):
+            p *= max(total - bad - i, 0) / max(total - i, 1)
+        if key is not None:
+            p *= 1.0 - self.void_chance(key)
+        return p
+
+    def threats(self, code: str | None) -> int:
+        """Unseen cards that would beat the trick's winner after I play ``code``."""
+        if code in self._threats:
+            return self._threats[code]
+        plays = list(self.plays)
+        if code is not None:
+            plays.append((self.seat, card(code)))
+        winner = trick_winner(plays, self.top)
+        led = "T" if plays[0][1].suit is None else plays[0][1].suit
+        majors_count = led == "T" or self.void_chance(led) >= VOID_RISK
+        count = 0
+        if self.opp_after:
+            for u in self.unseen:
+                k = "T" if u.suit is None else u.suit
+                if k != led and not (k == "T" and majors_count):
+                    continue
+                if trick_winner([*plays, (-1, u)], self.top) == -1 and winner != -1:
+                    count += 1
+        self._threats[code] = count
+        return count

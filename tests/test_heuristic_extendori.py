@@ -1,0 +1,139 @@
+"""The Extendori heuristic: clear-cut positions and a seeded check against random."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xtarot.agents.base import Decision
+from xtarot.agents.heuristic import STRATEGIES, HeuristicAgent
+from xtarot.agents.heuristic.extendori import ExtendoriHeuristic, card_points
+from xtarot.games.extendori.rules import ACTIONS
+from xtarot.lab import run_tournament
+
+
+def _decision(
+    hand: str,
+    legal: str,
+    trick: str = "",
+    *,
+    leader: int = 1,
+    seen: str = "",
+    teams: list[list[int]] | None = None,
+    hand_sizes: list[int] | None = None,
+) -> Decision:
+    """Seat 0 of 4 (112 cards, play order 1 2 3 0) to act; ``trick`` is the cards so far."""
+    order = [1, 2, 3, 0]
+    cards = trick.split()
+    start = order.index(leader)
+    plays = [[order[(start + i) % 4], c] for i, c in enumerate(cards)]
+    done = seen.split()
+    tricks = [
+        {"leader": 1, "cards": [[order[i % 4], c] for i, c in enumerate(done[k : k + 4])],
+         "winner": 1}
+        for k in range(0, len(done), 4)
+    ]  # fmt: skip
+    view: dict[str, Any] = {
+        "game": "extendori",
+        "players": 4,
+        "seat": 0,
+        "phase": "play",
+        "current_player": 0,
+        "deck": 112,
+        "teams": teams,
+        "order": order,
+        "trick": {
+            "leader": leader,
+            "led_suit": None if not cards else ("T" if cards[0][0] == "T" else cards[0][-1]),
+            "cards": plays,
+        },
+        "tricks": tricks,
+        "voids": [[], [], [], []],
+        "hand_sizes": hand_sizes or [len(hand.split()), 8, 8, 8],
+        "hand": hand.split(),
+        "legal_actions": [f"play {c}" for c in legal.split()],
+    }
+    actions = [ACTIONS.by_text(f"play {c}") for c in legal.split()]
+
+    def no_sampling(rng: Any) -> Any:
+        raise AssertionError("the heuristic must not sample worlds")
+
+    return Decision(0, view, actions, no_sampling)
+
+
+def _act(decision: Decision) -> str:
+    bot = ExtendoriHeuristic()
+    action = bot.act(decision)
+    explanation = bot.explain()
+    assert explanation is not None and explanation.chosen == action.text
+    assert explanation.en and explanation.ja
+    return action.text
+
+
+def test_registered() -> None:
+    assert STRATEGIES["extendori"] is ExtendoriHeuristic
+    agent = HeuristicAgent(1)
+    assert agent.act(_decision("2c 3c", "2c 3c", "Kc Ac Fc")).text == "play 2c"
+    assert card_points("Mw") == 15 and card_points("T1") == 30 and card_points("10s") == 0
+
+
+def test_last_to_play_wins_with_the_lowest_winner() -> None:
+    assert _act(_decision("Fc Ac 4c", "Fc Ac 4c", "Kc 3c 5c")) == "play Ac"
+
+
+def test_top_major_loses_to_t0() -> None:
+    # T23 leads; T0 (the lowest major) beats it when they share a trick and banks 30.
+    assert _act(_decision("T0 T12 5c", "T0 T12", "T23 T5 T8")) == "play T0"
+
+
+def test_led_f_loses_to_its_n() -> None:
+    assert _act(_decision("Ns 9s", "Ns 9s", "Fs 2s 3s")) == "play Ns"
+
+
+def test_no_point_card_on_a_lost_trick() -> None:
+    # A major has taken the cups trick: keep the K, shed the 2.
+    assert _act(_decision("Kc 2c", "Kc 2c", "Fc T5 3c")) == "play 2c"
+
+
+def test_pointless_trick_dumps_low() -> None:
+    assert _act(_decision("9c 5c", "9c 5c", "2c 3c 4c")) == "play 5c"
+
+
+def test_bank_a_point_card_when_it_wins() -> None:
+    assert _act(_decision("Fc 5c", "Fc 5c", "2c 3c 4c")) == "play Fc"
+
+
+def test_partner_winning_is_not_overtaken() -> None:
+    # Seats 0 and 2 are partners: seat 2's Fc wins, so give it the K (not the wrapping N).
+    teams = [[0, 2], [1, 3]]
+    assert _act(_decision("Nc Kc 5c", "Nc Kc 5c", "3c Fc 4c", teams=teams)) == "play Kc"
+    # Without a partner the N takes the F.
+    assert _act(_decision("Nc Kc 5c", "Nc Kc 5c", "3c Fc 4c")) == "play Nc"
+
+
+def test_follower_takes_a_sure_trick_cheaply() -> None:
+    # Second on a cups lead early in a batch (14 cards each, nobody shown void): the N and
+    # M of cups are seen, so nothing can beat my F and it banks itself.
+    bot = ExtendoriHeuristic()
+    decision = _decision(
+        "Fc 2c", "Fc 2c", "Kc", leader=3, seen="Nc Mc 2d 3d", hand_sizes=[2, 14, 14, 14]
+    )
+    assert bot.act(decision).text == "play Fc"
+    explanation = bot.explain()
+    assert explanation is not None and "cannot be beaten" in explanation.en
+
+
+def test_lead_the_top_major_when_it_is_sure() -> None:
+    seen = "T0 2c 3c 4c T1 5c 6c 7c"
+    assert _act(_decision("T23 3d", "T23 3d", seen=seen, leader=0)) == "play T23"
+
+
+def test_lead_low_from_the_shortest_suit() -> None:
+    assert _act(_decision("2c 3c 4s Kd", "2c 3c 4s Kd", leader=0)) == "play 4s"
+
+
+def test_beats_random() -> None:
+    result = run_tournament(
+        "extendori", 4, ["heuristic", "random", "random", "random"], games=200, seed=1,
+        options={"hands": 1},
+    )  # fmt: skip
+    assert result.agents["heuristic"].win_share * 4 >= 1.5
