@@ -5,24 +5,26 @@ are worth 30. The strategy reads only the seat's view and the legal moves:
 
 1. **Count the unseen cards**: the deck minus my hand, this hand's finished tricks and
    the cards on the table. A card's *threats* are the unseen cards that would beat it if
-   a later player added one to the trick (found with the game's own ``trick_winner``, so
-   the wrap-arounds count: the top major loses to ``T1``/``T0`` in the same trick, a led
-   suit's ``F`` to its ``N``/``M``). Majors only threaten a minor lead from players who
-   may be void in it: they count once a later player has shown that void, or late in a
-   batch.
-2. **Partner winning** (``teams``): never overtake a partner whose card holds; give
-   them my point card when it is safe, else a low card.
+   a later opponent added one to the trick (found with the game's own ``trick_winner``,
+   so the wrap-arounds count: the top major loses to ``T1``/``T0`` in the same trick, a
+   led suit's ``F`` to its ``N``/``M``). Majors threaten a minor lead only when some
+   later opponent has shown a void in the suit or, by the hand sizes and the unseen
+   cards, probably holds none of it (``VOID_RISK``).
+2. **Partner winning** (``teams``): never overtake a partner; when their card is sure to
+   hold, give them a point card, else play low.
 3. **Last to play**: win with the card that takes the most points (banking my own point
-   card counts); a pointless trick is not worth a card — dump low.
-4. **Following**: with points on the table (or a point card of mine to bank), win with
-   the cheapest card no unseen card can beat; with points on the table and no sure
-   winner, fight with the winner that has the fewest threats.
+   card counts; the lowest such winner); a pointless trick is not worth a card — dump.
+4. **Following**: win with the cheapest card no unseen card can beat (a point card
+   first: it banks itself) whenever the trick holds or will likely draw points (the
+   unseen cards' average points times the players still to come); with at least
+   ``FIGHT`` points expected and no sure winner, fight with the winner that has the
+   fewest threats, a plain card before a point card.
 5. **Leading**: lead a sure winner (a point card first: it banks itself and draws the
-   others' cards), majors only once minors are unsafe; else lead my lowest non-point
-   card, from a suit where it gives least away.
-6. **Dumping** (cannot or need not win): the lowest non-point card — a plain minor
-   before a major, never a point card while a plain card is legal; forced to give
-   points, the cheapest point card.
+   others' cards), a major only when no minor is sure; else my lowest plain card from
+   my shortest suit (minors before majors), heading for a void to trump into later.
+6. **Dumping** (cannot or need not win): the cheapest card — a plain minor before a
+   major, never a point card while a plain card is legal, never a card that would win
+   when I mean to duck; forced to give points, the weakest point card.
 """
 
 from __future__ import annotations
@@ -39,10 +41,7 @@ __all__ = ["ExtendoriHeuristic", "card_points"]
 _RANK = {r: i for i, r in enumerate(MINOR_ORDER)}
 _TOP = {111: 22, 110: 21}
 FIGHT = 15
-P_FIGHT = 0.0
-LEAD_HOLD = 0.5
 VOID_RISK = 0.5
-_LATE = 4  # cards left in my hand from which a batch counts as "late"
 
 
 def card_points(code: str) -> int:
@@ -157,8 +156,10 @@ class ExtendoriHeuristic:
                     f"{pick}は未公開のどの札にも負けない：安くトリックを取る",
                 )
         if expected >= FIGHT and winners:
-            pick = min(winners, key=lambda c: (ctx.threats(c), card_points(c), _plain_strength(c)))
-        if expected >= FIGHT and winners and ctx.hold_chance(pick) >= P_FIGHT:
+            pick = min(
+                winners,
+                key=lambda c: (ctx.threats(c), card_points(c), _plain_strength(c)),
+            )
             return self._say(
                 legal[pick],
                 f"{table_pts} points on the table: fight with {pick} "
@@ -185,19 +186,13 @@ class ExtendoriHeuristic:
                 f"lead {pick}: no unseen card can beat it",
                 f"{pick}を打ち出す：未公開のどの札にも負けない",
             )
-        likely = [c for c in legal if ctx.lead_hold(c) >= LEAD_HOLD]
-        if likely:
-            pick = max(likely, key=lambda c: (ctx.lead_hold(c), card_points(c)))
-            chance = round(100 * ctx.lead_hold(pick))
-            return self._say(
-                legal[pick],
-                f"lead {pick}: it should hold ({chance}% by the unseen cards)",
-                f"{pick}を打ち出す：勝てる見込みが高い（未公開札から{chance}%）",
-            )
         plain = [c for c in legal if not card_points(c)]
         if plain:
             length = {k: sum(1 for c in legal if _key(c) == k) for k in map(_key, legal)}
-            pick = min(plain, key=lambda c: (_key(c) == "T", length[_key(c)], _plain_strength(c)))
+            pick = min(
+                plain,
+                key=lambda c: (_key(c) == "T", length[_key(c)], _plain_strength(c)),
+            )
             return self._say(
                 legal[pick],
                 f"no sure winner: lead my lowest plain card {pick}",
@@ -237,9 +232,7 @@ class _Ctx:
         self.plays = plays
         self.after = after
         self.partner = partner
-        self.late = len(view["hand"]) <= _LATE
         voids: list[list[str]] = view["voids"]
-        self.void_after = {k for s in after for k in voids[s]}
         self.opp_after = [s for s in after if s not in partner]
         self.unseen = unseen
         self.density = sum(points(c) for c in unseen) / len(unseen) if unseen else 0.0
@@ -267,38 +260,12 @@ class _Ctx:
         self._void[suit] = 1.0 - keep
         return self._void[suit]
 
-    def hold_chance(self, code: str) -> float:
-        """The chance that no later opponent holds a card that beats ``code``."""
-        total, bad = len(self.unseen), self.threats(code)
-        p = 1.0
-        for i in range(sum(self.hand_sizes[s] for s in self.opp_after)):
-            p *= max(total - bad - i, 0) / max(total - i, 1)
-        return p
-
     def wins_now(self, code: str) -> bool:
         if code not in self._wins:
             self._wins[code] = trick_winner([*self.plays, (self.seat, card(code))], self.top) == (
                 self.seat
             )
         return self._wins[code]
-
-    def lead_hold(self, code: str) -> float:
-        """The chance that leading ``code`` wins: no later opponent holds a higher card
-        of its suit and, for a minor, none is void in the suit (and could trump)."""
-        led = card(code)
-        key = led.suit
-        bad = sum(
-            1
-            for u in self.unseen
-            if u.suit == key and trick_winner([(0, led), (1, u)], self.top) == 1
-        )
-        total = len(self.unseen)
-        p = 1.0
-        for i in range(sum(self.hand_sizes[s] for s in self.opp_after)):
-            p *= max(total - bad - i, 0) / max(total - i, 1)
-        if key is not None:
-            p *= 1.0 - self.void_chance(key)
-        return p
 
     def threats(self, code: str | None) -> int:
         """Unseen cards that would beat the trick's winner after I play ``code``."""
@@ -307,7 +274,6 @@ class _Ctx:
         plays = list(self.plays)
         if code is not None:
             plays.append((self.seat, card(code)))
-        winner = trick_winner(plays, self.top)
         led = "T" if plays[0][1].suit is None else plays[0][1].suit
         majors_count = led == "T" or self.void_chance(led) >= VOID_RISK
         count = 0
@@ -316,7 +282,7 @@ class _Ctx:
                 k = "T" if u.suit is None else u.suit
                 if k != led and not (k == "T" and majors_count):
                     continue
-                if trick_winner([*plays, (-1, u)], self.top) == -1 and winner != -1:
+                if trick_winner([*plays, (-1, u)], self.top) == -1:
                     count += 1
         self._threats[code] = count
         return count
