@@ -16,9 +16,9 @@ from xtarot.testing import configurations, run_conformance
 #: matches are played too, fewer of them.
 SCALE = float(os.environ.get("XTAROT_CONFORMANCE_SCALE", "1"))
 BULK_GAMES = max(1, int(2000 * SCALE))
-OPTION_GAMES = max(1, int(300 * SCALE))
-FULL_MATCHES = max(1, int(60 * SCALE))
-DEEP_GAMES = max(1, int(40 * SCALE))
+OPTION_GAMES = max(1, int(150 * SCALE))
+FULL_MATCHES = max(1, int(30 * SCALE))
+DEEP_GAMES = max(1, int(25 * SCALE))
 DEEP_MATCHES = max(1, int(3 * SCALE))
 
 CASES = [
