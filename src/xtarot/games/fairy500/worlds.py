@@ -54,9 +54,7 @@ def sample_hand(
     announced = h.announced
     also = (lambda s, c: c in announced and announced[c] != s) if announced else None
     mode = h.mode or "misere"
-    pools = resample_hands(
-        pool, caps, voids, SUIT_OF[mode].__getitem__, rng, also_void=also
-    )
+    pools = resample_hands(pool, caps, voids, SUIT_OF[mode].__getitem__, rng, also_void=also)
     deal_hands: list[list[str]] = []
     for s in range(n):
         if s == seat:
