@@ -1,6 +1,7 @@
 """The engine contract every game implements (see ``docs/engine.md``)."""
 
 from xtarot.engine.core import Action, ActionSpace, Game, GameInfo, Option, Scores, State
+from xtarot.engine.deals import DealReader
 from xtarot.engine.errors import ConfigError, DealError, IllegalAction, RecordError, XtarotError
 from xtarot.engine.registry import games, load, register
 from xtarot.engine.sampling import count_deals, deal_uniform
@@ -10,6 +11,7 @@ __all__ = [
     "ActionSpace",
     "ConfigError",
     "DealError",
+    "DealReader",
     "Game",
     "GameInfo",
     "IllegalAction",

@@ -55,6 +55,7 @@ from xtarot.engine import (
     Action,
     ActionSpace,
     DealError,
+    DealReader,
     Game,
     GameInfo,
     IllegalAction,
@@ -170,37 +171,9 @@ class ArcanaDuel(Game):
         }
 
     def _validate_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
-        names = {"hands", "stock", "first_attacker"}
-        missing, extra = names - set(deal), set(deal) - names
-        if missing or extra:
-            raise DealError(
-                "an arcana-duel deal has the piles hands, stock and first_attacker"
-                + (f"; missing {', '.join(sorted(missing))}" if missing else "")
-                + (f"; unknown {', '.join(sorted(extra))}" if extra else "")
-            )
-        seen: set[Card] = set()
-
-        def take(codes: Any, where: str) -> list[str]:
-            if not isinstance(codes, list):
-                raise DealError(f"{where} must be a list of card codes")
-            out = []
-            for code in codes:
-                c = _parse(code, where)
-                if c in seen:
-                    raise DealError(f"{c} appears twice (again in {where})")
-                seen.add(c)
-                out.append(c.code)
-            return out
-
-        hands = deal["hands"]
-        if not isinstance(hands, list) or len(hands) != 2:
-            raise DealError("hands must list 2 hands, one per seat")
-        out_hands = []
-        for s, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != DEAL_SIZE:
-                raise DealError(f"hand of seat {s} must have {DEAL_SIZE} cards")
-            out_hands.append(take(hand, f"hand of seat {s}"))
-        stock = take(deal["stock"], "stock")
+        reader = DealReader(self.id, deal, ["hands", "stock", "first_attacker"], CLASSIC)
+        hands = reader.hands("hands", 2, DEAL_SIZE)
+        stock = [c.code for c in reader.cards(deal["stock"], "stock")]
         if len(stock) != _N - 2 * DEAL_SIZE:
             raise DealError(
                 f"stock must hold the other {_N - 2 * DEAL_SIZE} cards, not {len(stock)}"
@@ -208,6 +181,7 @@ class ArcanaDuel(Game):
         first = deal["first_attacker"]
         if isinstance(first, bool) or not isinstance(first, int) or first not in (0, 1):
             raise DealError(f"first_attacker must be seat 0 or 1, not {first!r}")
+        out_hands = [[c.code for c in h] for h in hands]
         return {"hands": out_hands, "stock": stock, "first_attacker": first}
 
 

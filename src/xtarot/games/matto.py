@@ -47,6 +47,7 @@ from xtarot.engine import (
     Action,
     ActionSpace,
     DealError,
+    DealReader,
     Game,
     GameInfo,
     Scores,
@@ -178,40 +179,25 @@ class Matto(Game):
 
     def _validate_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
         n = self.players
-        names = {"hands", "discard", "stock", "majors", "dealer"}
-        missing, extra = names - set(deal), set(deal) - names
-        if missing or extra:
-            raise DealError(
-                "a matto deal has the piles hands, discard, stock, majors and dealer"
-                + (f"; missing {', '.join(sorted(missing))}" if missing else "")
-                + (f"; unknown {', '.join(sorted(extra))}" if extra else "")
-            )
-        seen: set[Card] = set()
+        reader = DealReader(
+            self.id, deal, ["hands", "discard", "stock", "majors", "dealer"], CLASSIC
+        )
 
         def take(codes: Any, where: str, minors: bool) -> list[str]:
-            if not isinstance(codes, list):
-                raise DealError(f"{where} must be a list of card codes")
-            out = []
-            for code in codes:
-                c = _parse(code, where)
-                if c in seen:
-                    raise DealError(f"{c} appears twice (again in {where})")
+            cs = reader.cards(codes, where)
+            for c in cs:
                 if minors and c.is_major:
                     raise DealError(f"{where} holds only minor arcana, not {c}")
                 if not minors and not c.is_major:
                     raise DealError(f"{where} holds only major arcana, not {c}")
-                seen.add(c)
-                out.append(c.code)
-            return out
+            return [c.code for c in cs]
 
-        hands = deal["hands"]
-        if not isinstance(hands, list) or len(hands) != n:
-            raise DealError(f"hands must list {n} hands, one per seat")
-        out_hands = []
+        hands = reader.hands("hands", n, HAND_SIZE)
         for s, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
-                raise DealError(f"hand of seat {s} must have {HAND_SIZE} cards")
-            out_hands.append(take(hand, f"hand of seat {s}", True))
+            majors_held = [c for c in hand if c.is_major]
+            if majors_held:
+                raise DealError(f"hand of seat {s} holds only minor arcana, not {majors_held[0]}")
+        out_hands = [[c.code for c in h] for h in hands]
         discard = take(deal["discard"], "discard", True)
         if len(discard) != 1:
             raise DealError("discard must hold exactly one minor (the card turned up)")
@@ -229,9 +215,7 @@ class Matto(Game):
                 "T0 is among the first three majors: the rule reshuffles the majors, "
                 "so give the order after the reshuffle"
             )
-        dealer = deal["dealer"]
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        dealer = reader.seat("dealer", n)
         return {
             "hands": out_hands,
             "discard": discard,

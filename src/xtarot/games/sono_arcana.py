@@ -43,6 +43,7 @@ from xtarot.engine import (
     Action,
     ActionSpace,
     DealError,
+    DealReader,
     Game,
     GameInfo,
     Option,
@@ -166,45 +167,25 @@ class SonoArcana(Game):
 
     def _validate_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
         n = self.players
-        missing = {"hands", "talismans", "parent"} - set(deal)
-        extra = set(deal) - {"hands", "talismans", "parent"}
-        if missing or extra:
-            raise DealError(
-                "a sono-arcana deal has the piles hands, talismans and parent"
-                + (f"; missing {', '.join(sorted(missing))}" if missing else "")
-                + (f"; unknown {', '.join(sorted(extra))}" if extra else "")
-            )
-        hands, talismans, parent = deal["hands"], deal["talismans"], deal["parent"]
-        if not isinstance(hands, list) or len(hands) != n:
-            raise DealError(f"hands must list {n} hands, one per seat")
-        seen: set[Card] = set()
-
-        def take(code: Any, where: str) -> Card:
-            c = _parse(code, where)
-            if c in seen:
-                raise DealError(f"{c} appears twice (again in {where})")
-            seen.add(c)
-            return c
-
-        out_hands = []
+        reader = DealReader(self.id, deal, ["hands", "talismans", "parent"], XTAROT)
+        hands = reader.hands("hands", n, HAND_SIZE)
         for s, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
-                raise DealError(f"hand of seat {s} must have {HAND_SIZE} cards")
-            cs = [take(code, f"hand of seat {s}") for code in hand]
-            for c in cs:
+            for c in hand:
                 if c not in self._bidding:
                     raise DealError(
                         f"{c} in the hand of seat {s} is not a bidding card at {n} players"
                     )
-            out_hands.append([c.code for c in cs])
+        talismans = deal["talismans"]
         if not isinstance(talismans, list) or len(talismans) != len(TALISMANS):
             raise DealError("talismans must list all 24 majors T0..T23, top first")
-        ts = [take(code, "talismans") for code in talismans]
+        ts = reader.cards(talismans, "talismans")
         if any(not t.is_major for t in ts):
             raise DealError("talismans must be the majors T0..T23")
-        if isinstance(parent, bool) or not isinstance(parent, int) or not 0 <= parent < n:
-            raise DealError(f"parent must be a seat 0..{n - 1}, not {parent!r}")
-        return {"hands": out_hands, "talismans": [t.code for t in ts], "parent": parent}
+        return {
+            "hands": [[c.code for c in h] for h in hands],
+            "talismans": [t.code for t in ts],
+            "parent": reader.seat("parent", n),
+        }
 
 
 def _parse(code: Any, where: str) -> Card:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from xtarot.cards import XTAROT, Card
-from xtarot.engine import ConfigError, DealError, Game, GameInfo, Option, register
+from xtarot.engine import ConfigError, DealError, DealReader, Game, GameInfo, Option, register
 from xtarot.games.extendori.rules import (
     _DEFAULT_DECK,
     _POINTS,
@@ -224,40 +224,28 @@ class Extendori(Game):
     def _validate_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
         n, k = self.players, self.schedule[0]
         reseat = self.options["reseat_each_hand"]
-        allowed = {"hands", "stock", "first"} | ({"order"} if reseat else set())
-        missing = {"hands", "stock", "first"} - set(deal)
-        extra = set(deal) - allowed
-        if missing or extra:
-            raise DealError(
-                "an extendori deal has the piles hands, stock and first"
-                + (" (and order, with reseat_each_hand)" if reseat else "")
-                + (f"; missing {', '.join(sorted(missing))}" if missing else "")
-                + (f"; unknown {', '.join(sorted(extra))}" if extra else "")
-            )
-        hands, stock, first = deal["hands"], deal["stock"], deal["first"]
-        if not isinstance(hands, list) or len(hands) != n:
-            raise DealError(f"hands must list {n} hands, one per seat")
-        seen: set[Card] = set()
-
-        def take(code: Any, where: str) -> str:
-            c = self._parse(code, where)
-            if c in seen:
-                raise DealError(f"{c} appears twice (again in {where})")
-            seen.add(c)
-            return c.code
-
-        out_hands = []
-        for s, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != k:
-                raise DealError(f"hand of seat {s} must have {k} cards (the first batch)")
-            out_hands.append([take(code, f"hand of seat {s}") for code in hand])
+        reader = DealReader(
+            self.id,
+            deal,
+            ["hands", "stock", "first"],
+            XTAROT,
+            optional=["order"] if reseat else [],
+            hint=" (and order, with reseat_each_hand)" if reseat else "",
+            allowed=self.card_set,
+            outside=f"{{card}} is not in the {self.deck_size}-card deck",
+        )
+        hands = reader.hands("hands", n, k, note=" (the first batch)")
+        stock = deal["stock"]
         rest = self.deck_size - n * k
         if not isinstance(stock, list) or len(stock) != rest:
             raise DealError(f"stock must list the other {rest} cards, top first")
-        out_stock = [take(code, "stock") for code in stock]
-        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-            raise DealError(f"first must be a seat 0..{n - 1}, not {first!r}")
-        out: dict[str, Any] = {"hands": out_hands, "stock": out_stock, "first": first}
+        out_stock = [c.code for c in reader.cards(stock, "stock")]
+        first = reader.seat("first", n)
+        out: dict[str, Any] = {
+            "hands": [[c.code for c in h] for h in hands],
+            "stock": out_stock,
+            "first": first,
+        }
         if reseat:
             order = deal.get("order", self.clockwise(first))
             if (

@@ -12,6 +12,7 @@ from xtarot.engine import (
     Action,
     ConfigError,
     DealError,
+    DealReader,
     Game,
     GameInfo,
     Option,
@@ -171,37 +172,23 @@ class Fairy500(Game):
 
     def _validate_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
         n = self.players
-        names = {"hands", "kitty", "dealer"}
-        if set(deal) != names:
-            missing, extra = names - set(deal), set(deal) - names
-            raise DealError(
-                "a fairy500 deal has the piles hands, kitty and dealer"
-                + (f"; missing {', '.join(sorted(missing))}" if missing else "")
-                + (f"; unknown {', '.join(sorted(extra))}" if extra else "")
-            )
-        hands, kitty, dealer = deal["hands"], deal["kitty"], deal["dealer"]
-        if not isinstance(hands, list) or len(hands) != n:
-            raise DealError(f"hands must list {n} hands, one per seat")
-        seen: set[Card] = set()
-
-        def take(code: Any, where: str) -> str:
-            c = self._parse(code, where)
-            if c in seen:
-                raise DealError(f"{c} appears twice (again in {where})")
-            seen.add(c)
-            return c.code
-
-        out = []
-        for s, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
-                raise DealError(f"hand of seat {s} must have {HAND_SIZE} cards")
-            out.append([take(code, f"hand of seat {s}") for code in hand])
+        reader = DealReader(
+            self.id,
+            deal,
+            ["hands", "kitty", "dealer"],
+            XTAROT,
+            allowed=self._set,
+            outside=f"{{card}} is not in the {n}-player card set",
+        )
+        hands = reader.hands("hands", n, HAND_SIZE)
+        kitty = deal["kitty"]
         if not isinstance(kitty, list) or len(kitty) != KITTY_SIZE:
             raise DealError(f"the kitty must have {KITTY_SIZE} cards")
-        out_kitty = [take(code, "kitty") for code in kitty]
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
-        return {"hands": out, "kitty": out_kitty, "dealer": dealer}
+        return {
+            "hands": [[c.code for c in h] for h in hands],
+            "kitty": [c.code for c in reader.cards(kitty, "kitty")],
+            "dealer": reader.seat("dealer", n),
+        }
 
 
 class Fairy500State(State):

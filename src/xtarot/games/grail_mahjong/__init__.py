@@ -43,7 +43,7 @@ import random
 from typing import Any
 
 from xtarot.cards import Card, Deck
-from xtarot.engine import ConfigError, DealError, Game, GameInfo, Option, register
+from xtarot.engine import ConfigError, DealError, DealReader, Game, GameInfo, Option, register
 from xtarot.games.grail_mahjong.actions import ACTIONS, HAND_SIZE, card_set, k_for, runs_of
 from xtarot.games.grail_mahjong.state import GrailMahjongState, Meld
 
@@ -121,38 +121,14 @@ class GrailMahjong(Game):
 
     def _validate_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
         n = self.players
-        names = {"hands", "stock", "dealer"}
-        missing, extra = names - set(deal), set(deal) - names
-        if missing or extra:
-            raise DealError(
-                "a grail-mahjong deal has the piles hands, stock and dealer"
-                + (f"; missing {', '.join(sorted(missing))}" if missing else "")
-                + (f"; unknown {', '.join(sorted(extra))}" if extra else "")
-            )
-        hands, stock, dealer = deal["hands"], deal["stock"], deal["dealer"]
-        if not isinstance(hands, list) or len(hands) != n:
-            raise DealError(f"hands must list {n} hands, one per seat")
-        seen: set[Card] = set()
-
-        def take(code: Any, where: str) -> str:
-            try:
-                c = self.deck.parse(code)
-            except ValueError as err:
-                raise DealError(f"{where}: {err}") from None
-            if c in seen:
-                raise DealError(f"{c} appears twice (again in {where})")
-            seen.add(c)
-            return c.code
-
-        out_hands = []
-        for s, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
-                raise DealError(f"hand of seat {s} must have {HAND_SIZE} cards")
-            out_hands.append([take(code, f"hand of seat {s}") for code in hand])
+        reader = DealReader(self.id, deal, ["hands", "stock", "dealer"], self.deck)
+        hands = reader.hands("hands", n, HAND_SIZE)
+        stock = deal["stock"]
         rest = len(self.card_set) - HAND_SIZE * n
         if not isinstance(stock, list) or len(stock) != rest:
             raise DealError(f"stock must list the other {rest} cards, top first")
-        out_stock = [take(code, "stock") for code in stock]
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
-        return {"hands": out_hands, "stock": out_stock, "dealer": dealer}
+        return {
+            "hands": [[c.code for c in h] for h in hands],
+            "stock": [c.code for c in reader.cards(stock, "stock")],
+            "dealer": reader.seat("dealer", n),
+        }
