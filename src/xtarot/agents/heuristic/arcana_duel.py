@@ -31,7 +31,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from xtarot.agents.base import Decision, Explanation
+from xtarot.agents.base import Decision
+from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.engine import Action
 
 __all__ = ["ArcanaDuelHeuristic", "down_odds", "power"]
@@ -93,20 +94,8 @@ def down_odds(attack: int, unseen: list[str], hidden: int) -> tuple[float, float
     return (mix[0] / total, mix[1] / total, mix[2] / total, mix[3] / total)
 
 
-class ArcanaDuelHeuristic:
+class ArcanaDuelHeuristic(Strategy):
     """The documented strategy above; ``explain()`` names the rule that fired."""
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._last: Explanation | None = None
-
-    def explain(self) -> Explanation | None:
-        return self._last
-
-    def _say(self, action: Action, en: str, ja: str) -> Action:
-        self._last = Explanation(self.name, action.text, en, ja)
-        return action
 
     def act(self, decision: Decision) -> Action:
         view = decision.view

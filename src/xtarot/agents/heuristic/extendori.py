@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from xtarot.agents.base import Decision, Explanation
+from xtarot.agents.base import Decision
+from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.cards import Card, card
 from xtarot.engine import Action
 from xtarot.games.extendori.rules import MINOR_ORDER, deck_cards, points, trick_winner
@@ -64,20 +65,8 @@ def _plain_strength(code: str) -> int:
     return _RANK[code[:-1]]
 
 
-class ExtendoriHeuristic:
+class ExtendoriHeuristic(Strategy):
     """The documented strategy above; ``explain()`` names the rule that fired."""
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._last: Explanation | None = None
-
-    def explain(self) -> Explanation | None:
-        return self._last
-
-    def _say(self, action: Action, en: str, ja: str) -> Action:
-        self._last = Explanation(self.name, action.text, en, ja)
-        return action
 
     # -- reading the view ---------------------------------------------------------------
     def act(self, decision: Decision) -> Action:

@@ -34,7 +34,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from xtarot.agents.base import Decision, Explanation
+from xtarot.agents.base import Decision
+from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.cards import Card, card
 from xtarot.engine import Action
 from xtarot.games.fairy500.play import MATE, SUIT_OF, key_table
@@ -130,21 +131,12 @@ def _card_danger(c: Card, hand: list[Card], players: int) -> float:
     return danger
 
 
-class Fairy500Heuristic:
+class Fairy500Heuristic(Strategy):
     """The documented strategy above; ``explain()`` names the rule that fired."""
 
-    name = "heuristic"
-
     def __init__(self, seed: int | None = None) -> None:
-        self._last: Explanation | None = None
+        super().__init__(seed)
         self._legal_now: dict[str, Action] = {}
-
-    def explain(self) -> Explanation | None:
-        return self._last
-
-    def _say(self, action: Action, en: str, ja: str) -> Action:
-        self._last = Explanation(self.name, action.text, en, ja)
-        return action
 
     def act(self, decision: Decision) -> Action:
         view = decision.view

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from xtarot.agents.base import Decision, Explanation
+from xtarot.agents.base import Decision
+from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.engine import Action
 
 __all__ = ["GrailMahjongHeuristic", "parse", "structure"]
@@ -157,20 +158,8 @@ def _cards_of(text: str) -> list[str]:
     return [WILD if w.startswith("Oc") else w for w in words]
 
 
-class GrailMahjongHeuristic:
+class GrailMahjongHeuristic(Strategy):
     """The documented strategy above; ``explain()`` names the rule that fired."""
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._last: Explanation | None = None
-
-    def explain(self) -> Explanation | None:
-        return self._last
-
-    def _say(self, action: Action, en: str, ja: str) -> Action:
-        self._last = Explanation(self.name, action.text, en, ja)
-        return action
 
     # -- the position ---------------------------------------------------------------------
     def _setup(self, decision: Decision) -> None:

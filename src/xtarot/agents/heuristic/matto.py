@@ -31,7 +31,8 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-from xtarot.agents.base import Decision, Explanation
+from xtarot.agents.base import Decision
+from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.engine import Action
 
 __all__ = ["MattoHeuristic", "cheapest_payment", "major_worth", "minor_value"]
@@ -137,20 +138,8 @@ def major_worth(won: list[list[str]], seat: int, number: int) -> float:
     return worth
 
 
-class MattoHeuristic:
+class MattoHeuristic(Strategy):
     """The documented strategy above; ``explain()`` names the rule that fired."""
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._last: Explanation | None = None
-
-    def explain(self) -> Explanation | None:
-        return self._last
-
-    def _say(self, action: Action, en: str, ja: str) -> Action:
-        self._last = Explanation(self.name, action.text, en, ja)
-        return action
 
     def act(self, decision: Decision) -> Action:
         view = decision.view

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from xtarot.agents.base import Decision, Explanation
+from xtarot.agents.base import Decision
+from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.engine import Action
 
 __all__ = ["SonoArcanaHeuristic", "lot_value"]
@@ -54,20 +55,8 @@ def lot_value(held: list[str], lot: list[str]) -> int:
     return _score(mine + [int(t[1:]) for t in lot]) - _score(mine)
 
 
-class SonoArcanaHeuristic:
+class SonoArcanaHeuristic(Strategy):
     """The documented strategy above; ``explain()`` names the rule that fired."""
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._last: Explanation | None = None
-
-    def explain(self) -> Explanation | None:
-        return self._last
-
-    def _say(self, action: Action, en: str, ja: str) -> Action:
-        self._last = Explanation(self.name, action.text, en, ja)
-        return action
 
     def act(self, decision: Decision) -> Action:
         view = decision.view

@@ -1,0 +1,25 @@
+"""What every heuristic strategy shares: its name and the explanation of its last move."""
+
+from __future__ import annotations
+
+from xtarot.agents.base import Explanation
+from xtarot.engine import Action
+
+__all__ = ["Strategy"]
+
+
+class Strategy:
+    """Base of the per-game heuristics: ``_say`` records why a move was chosen."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._last: Explanation | None = None
+
+    def explain(self) -> Explanation | None:
+        return self._last
+
+    def _say(self, action: Action, en: str, ja: str) -> Action:
+        """Record the rule that fired (English, Japanese) and return the action."""
+        self._last = Explanation(self.name, action.text, en, ja)
+        return action
