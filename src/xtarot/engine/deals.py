@@ -25,7 +25,15 @@ from typing import Any
 from xtarot.cards import Card, Deck
 from xtarot.engine.errors import DealError
 
-__all__ = ["DealReader"]
+__all__ = ["DealReader", "parse_card"]
+
+
+def parse_card(deck: Deck, code: Any, where: str) -> Card:
+    """A card of ``deck``; an unknown code raises :class:`DealError` naming ``where``."""
+    try:
+        return deck.parse(code)
+    except ValueError as err:
+        raise DealError(f"{where}: {err}") from None
 
 
 def _listing(names: Sequence[str]) -> str:
@@ -68,10 +76,7 @@ class DealReader:
 
     def card(self, code: Any, where: str) -> Card:
         """One card of the deck, not seen before in this deal."""
-        try:
-            c = self.deck.parse(code)
-        except ValueError as err:
-            raise DealError(f"{where}: {err}") from None
+        c = parse_card(self.deck, code, where)
         if self.allowed is not None and c not in self.allowed:
             raise DealError(f"{where}: {self.outside.format(card=c)}")
         if c in self.seen:

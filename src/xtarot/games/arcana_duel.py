@@ -61,6 +61,7 @@ from xtarot.engine import (
     IllegalAction,
     Scores,
     State,
+    parse_card,
     register,
 )
 from xtarot.engine.core import competition_ranks
@@ -156,7 +157,7 @@ class ArcanaDuel(Game):
         return self._deal_of(deck, rng.randrange(2))
 
     def _deal_from_deck(self, deck: list[str], rng: random.Random) -> dict[str, Any]:
-        parsed = [_parse(code, "deck") for code in deck]
+        parsed = [parse_card(CLASSIC, code, "deck") for code in deck]
         if len(parsed) != _N:
             raise DealError(f"an arcana-duel deck has the {_N} classic cards, not {len(parsed)}")
         return self._deal_of(parsed, rng.randrange(2))
@@ -183,13 +184,6 @@ class ArcanaDuel(Game):
             raise DealError(f"first_attacker must be seat 0 or 1, not {first!r}")
         out_hands = [[c.code for c in h] for h in hands]
         return {"hands": out_hands, "stock": stock, "first_attacker": first}
-
-
-def _parse(code: Any, where: str) -> Card:
-    try:
-        return CLASSIC.parse(code)
-    except ValueError as err:
-        raise DealError(f"{where}: {err}") from None
 
 
 class ArcanaDuelState(State):

@@ -52,6 +52,7 @@ from xtarot.engine import (
     GameInfo,
     Scores,
     State,
+    parse_card,
     register,
 )
 from xtarot.engine.core import competition_ranks
@@ -161,7 +162,7 @@ class Matto(Game):
 
     def _deal_from_deck(self, deck: list[str], rng: random.Random) -> dict[str, Any]:
         n = self.players
-        parsed = [_parse(code, "deck") for code in deck]
+        parsed = [parse_card(CLASSIC, code, "deck") for code in deck]
         if len(parsed) != len(CLASSIC):
             raise DealError(f"a matto deck has the {len(CLASSIC)} classic cards, not {len(parsed)}")
         minors = [c for c in parsed if not c.is_major]
@@ -223,13 +224,6 @@ class Matto(Game):
             "majors": majors,
             "dealer": dealer,
         }
-
-
-def _parse(code: Any, where: str) -> Card:
-    try:
-        return CLASSIC.parse(code)
-    except ValueError as err:
-        raise DealError(f"{where}: {err}") from None
 
 
 class MattoState(State):

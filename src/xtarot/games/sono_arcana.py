@@ -50,6 +50,7 @@ from xtarot.engine import (
     Scores,
     State,
     deal_uniform,
+    parse_card,
     register,
 )
 from xtarot.engine.core import competition_ranks
@@ -150,7 +151,7 @@ class SonoArcana(Game):
 
     def _deal_from_deck(self, deck: list[str], rng: random.Random) -> dict[str, Any]:
         n = self.players
-        parsed = [_parse(code, "deck") for code in deck]
+        parsed = [parse_card(XTAROT, code, "deck") for code in deck]
         expected = len(self.bidding_cards) + len(TALISMANS)
         if len(parsed) != expected:
             raise DealError(
@@ -186,13 +187,6 @@ class SonoArcana(Game):
             "talismans": [t.code for t in ts],
             "parent": reader.seat("parent", n),
         }
-
-
-def _parse(code: Any, where: str) -> Card:
-    try:
-        return XTAROT.parse(code)
-    except ValueError as err:
-        raise DealError(f"{where}: {err}") from None
 
 
 class SonoArcanaState(State):

@@ -7,7 +7,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from xtarot.cards import XTAROT, Card
-from xtarot.engine import ConfigError, DealError, DealReader, Game, GameInfo, Option, register
+from xtarot.engine import (
+    ConfigError,
+    DealError,
+    DealReader,
+    Game,
+    GameInfo,
+    Option,
+    parse_card,
+    register,
+)
 from xtarot.games.extendori.rules import (
     _DEFAULT_DECK,
     _POINTS,
@@ -213,10 +222,7 @@ class Extendori(Game):
         return self.deal_cards(cs, order[0], order)
 
     def _parse(self, code: Any, where: str) -> Card:
-        try:
-            c = XTAROT.parse(code)
-        except ValueError as err:
-            raise DealError(f"{where}: {err}") from None
+        c = parse_card(XTAROT, code, where)
         if c not in self.card_set:
             raise DealError(f"{where}: {c} is not in the {self.deck_size}-card deck")
         return c

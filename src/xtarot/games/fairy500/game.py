@@ -18,6 +18,7 @@ from xtarot.engine import (
     Option,
     Scores,
     State,
+    parse_card,
     register,
 )
 from xtarot.engine.core import competition_ranks
@@ -162,10 +163,7 @@ class Fairy500(Game):
         return self._deal(parsed, rng.randrange(self.players))
 
     def _parse(self, code: Any, where: str) -> Card:
-        try:
-            c = XTAROT.parse(code)
-        except ValueError as err:
-            raise DealError(f"{where}: {err}") from None
+        c = parse_card(XTAROT, code, where)
         if c not in self._set:
             raise DealError(f"{where}: {c} is not in the {self.players}-player card set")
         return c
