@@ -66,6 +66,20 @@ def _err() -> Console:
     return Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
 
 
+def _progress(label: str, *, quiet: bool) -> Progress:
+    """A progress bar on stderr, shown only in a terminal and not with ``--json``."""
+    err = _err()
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=quiet or not err.is_terminal,
+        transient=True,
+    )
+
+
 def fail(message: str, lang: str = "en", code: int = 2) -> NoReturn:
     """Print ``message`` in red on stderr and exit with ``code`` (no traceback)."""
     _err().print(Text(f"{t('error', lang)}: {message}", style="red"))
@@ -481,17 +495,7 @@ def simulate(
     names = _bots(bots, list(range(g.players)), lang, info.id)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
-    err = _err()
-    show_progress = not as_json and err.is_terminal
-    progress = Progress(
-        TextColumn(t("sim_progress", lang)),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=not show_progress,
-        transient=True,
-    )
+    progress = _progress(t("sim_progress", lang), quiet=as_json)
     with progress:
         task = progress.add_task("sim", total=n_games)
         result = run_simulation(
@@ -573,16 +577,7 @@ def tournament(
         settings.setdefault("ismcts", {})["iterations"] = iterations
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
-    err = _err()
-    progress = Progress(
-        TextColumn(t("tour_progress", lang)),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=as_json or not err.is_terminal,
-        transient=True,
-    )
+    progress = _progress(t("tour_progress", lang), quiet=as_json)
     try:
         with progress:
             task = progress.add_task("tour", total=n_games)
