@@ -24,7 +24,7 @@ with warnings.catch_warnings():  # starlette's notice about httpx versions
 import xtarot
 from xtarot.agents.heuristic import STRATEGIES
 from xtarot.server import create_app
-from xtarot.server.hub import MAX_MESSAGE, MAX_REFUSALS
+from xtarot.server.hub import LOG_SIZE, MAX_MESSAGE, MAX_REFUSALS
 from xtarot.server.store import Store, default_url, hash_token
 
 
@@ -76,6 +76,14 @@ def latest_state(ws: Any) -> dict[str, Any]:
     """Ask for the current state and return it (skipping queued messages)."""
     ws.send_text(json.dumps({"type": "state"}))
     return next_of(ws, "state")
+
+
+def fresh_state(ws: Any, live: Any) -> dict[str, Any]:
+    """The state message for the table's current position (older queued ones skipped)."""
+    ws.send_text(json.dumps({"type": "state"}))
+    while (msg := next_of(ws, "state"))["n"] != live.n:
+        pass
+    return msg
 
 
 def short_options(info: xtarot.GameInfo) -> dict[str, Any]:
@@ -202,19 +210,27 @@ def _player(ws: Any, seat: int, rng: random.Random, errors: list[Any]) -> None:
 
 
 def views_by_step(record: dict[str, Any]) -> list[dict[int | None, Any]]:
-    """Every seat's view (and the public one) after each number of actions, as JSON."""
+    """Every seat's view (and the public one) after each number of actions, as JSON;
+    under the key ``"log"`` the moves so far as each seat saw them."""
     state = xtarot.replay(record, upto=0)
     seats: list[int | None] = [*range(record["players"]), None]
+    seen: dict[int | None, list[dict[str, Any]]] = {s: [] for s in seats}
 
-    def snap() -> dict[int | None, Any]:
-        return {
+    def snap() -> dict[Any, Any]:
+        out: dict[Any, Any] = {
             s: json.loads(json.dumps(state.view(s) if s is not None else state.public_view()))
             for s in seats
         }
+        out["log"] = {s: list(seen[s]) for s in seats}
+        return out
 
     out = [snap()]
-    for text in record["actions"]:
-        state.apply(text)
+    for n, text in enumerate(record["actions"]):
+        action = state.game.action(text)
+        for s in seats:
+            entry = {"n": n, "seat": state.current_player, "hand": len(state.deals) - 1}
+            seen[s].append(entry | {"text": state.action_seen_by(action, s)})
+        state.apply(action)
         out.append(snap())
     return out
 
@@ -238,12 +254,17 @@ def check_payloads(
             "action",
             "bot",
             "text",
+            "log",
+            "clock",
+            "code",
         }
         if msg["type"] != "state":
             continue
         count += 1
         assert msg["seat"] == seat
         assert msg["view"] == views[msg["n"]][seat], (seat, msg["n"])
+        # the move log: the latest moves exactly as this seat saw them (face-down masked)
+        assert msg["log"] == views[msg["n"]]["log"][seat][-LOG_SIZE:], (seat, msg["n"])
         if seat is None:
             assert "hand" not in msg["view"]
     return count
@@ -439,6 +460,176 @@ def test_unknown_table_over_websocket(client: TestClient) -> None:
     with client.websocket_connect("/ws/nosuchtable") as ws:
         msg = ws.receive_json()
         assert msg["type"] == "error" and "no table" in msg["message"]
+        assert msg["code"] == "no_table"  # the page shows "this link opens nothing"
+
+
+def test_a_wrong_token_is_refused_with_a_code(client: TestClient) -> None:
+    t = new_table(client, ["human", "random", "random"], seed=4)
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "seat": 0, "token": "x" * 24}))
+        msg = next_of(ws, "error")
+        assert msg["code"] == "bad_token" and "does not open that seat" in msg["message"]
+
+
+# -- the move log -----------------------------------------------------------------------
+def test_the_move_log_masks_face_down_cards_for_other_seats(fast_client: TestClient) -> None:
+    """Sono Arcana's parent bids face down: the bidder's log names the card, the
+    others' and a spectator's show ``bid down ?``."""
+    client = fast_client
+    t = new_table(client, ["human", "human", "human"], seed=11)
+    live = client.app.state.hub.tables[t["id"]]
+    sockets = [client.websocket_connect(f"/ws/{t['id']}") for _ in range(4)]
+    opened = [s.__enter__() for s in sockets]
+    try:
+        for seat in range(3):
+            hello(opened[seat], t, seat)
+        hello(opened[3], t, None)
+        while True:  # play until a parent bids face down
+            seat = live.state.current_player
+            legal = [a.text for a in live.state.legal_actions()]
+            down = [a for a in legal if a.startswith("bid down")]
+            action = down[0] if down else legal[0]
+            opened[seat].send_text(json.dumps({"type": "act", "action": action}))
+            next_of(opened[seat], "ok")
+            if down:
+                break
+        bidder = seat
+        logs = {s: fresh_state(opened[s], live)["log"] for s in range(4)}
+    finally:
+        for s in sockets:
+            s.__exit__(None, None, None)
+    assert logs[bidder][-1] == {
+        "n": len(live.state.history) - 1,
+        "seat": bidder,
+        "hand": 0,
+        "text": down[0],
+    }
+    for s in range(4):
+        if s != bidder:
+            assert logs[s][-1]["text"] == "bid down ?"
+            assert logs[s][:-1] == logs[bidder][:-1]  # the open moves read the same
+
+
+# -- rules from the table -----------------------------------------------------------------
+@pytest.mark.parametrize("info", xtarot.games(), ids=lambda i: i.id)
+def test_rules_of_every_game_in_both_languages(client: TestClient, info: Any) -> None:
+    ja = client.get(f"/api/games/{info.id}/rules", params={"lang": "ja"}).json()
+    en = client.get(f"/api/games/{info.id}/rules", params={"lang": "en"}).json()
+    assert info.name_ja in ja["html"] and ja["html"].startswith("<h1>")
+    assert info.name_en.split(" (")[0] in en["html"]
+    assert "<script" not in ja["html"] and "**" not in en["html"]
+    res = client.get("/api/games/no-such-game/rules")
+    assert res.status_code == 404 and "sono-arcana" in res.json()["error"]
+
+
+# -- open seats and the lobby --------------------------------------------------------------
+def test_open_seats_are_listed_and_claimed_once(client: TestClient) -> None:
+    t = new_table(client, ["human", "open", "random"], seed=3)
+    assert t["listed"] is True
+    assert "token" not in t["seats"][1] and t["seats"][1]["open"] is True
+    private = new_table(client, ["human", "human", "random"], seed=3)
+    listed = client.get("/api/tables").json()["tables"]
+    assert [x["id"] for x in listed] == [t["id"]]  # invite-only tables stay private
+    assert [s["free"] for s in listed[0]["seats"]] == [False, True, False]
+    assert "token" not in json.dumps(listed)
+    # claim the open seat: a link with a fresh token; a second claim is refused
+    res = client.post(f"/api/tables/{t['id']}/claim", json={"seat": 1})
+    assert res.status_code == 200, res.text
+    claimed = res.json()
+    assert claimed["link"].endswith(f"&seat=1&token={claimed['token']}")
+    again = client.post(f"/api/tables/{t['id']}/claim", json={"seat": 1})
+    assert again.status_code == 409 and "not free" in again.json()["error"]
+    for bad, why in (({"seat": 2}, "not free"), ({"seat": 9}, "from 0 to 2"), ({}, "number")):
+        res = client.post(f"/api/tables/{t['id']}/claim", json=bad)
+        assert res.status_code == 409 and why in res.json()["error"], bad
+    assert client.post(f"/api/tables/{private['id']}/claim", json={"seat": 1}).status_code == 409
+    assert client.post("/api/tables/nosuch/claim", json={"seat": 1}).status_code == 404
+    listed = client.get("/api/tables").json()["tables"]
+    assert [s["free"] for s in listed[0]["seats"]] == [False, False, False]
+    # the claimed token opens the seat
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "seat": 1, "token": claimed["token"]}))
+        assert next_of(ws, "welcome")["seat"] == 1
+
+
+def test_claims_and_settings_survive_a_restart(db: str) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as c1:
+        t = new_table(c1, ["open", "open", "random"], seed=3, clock=30)
+        token = c1.post(f"/api/tables/{t['id']}/claim", json={"seat": 0}).json()["token"]
+    with TestClient(create_app(db, bot_delay=0)) as c2:
+        info = c2.get(f"/api/tables/{t['id']}").json()
+        assert info["clock"] == 30 and info["listed"] is True
+        assert [s["free"] for s in info["seats"]] == [False, True, False]
+        assert c2.app.state.hub.tables[t["id"]].check_token(0, token)
+
+
+# -- the move clock ------------------------------------------------------------------------
+def test_clock_bounds_are_checked(client: TestClient) -> None:
+    for clock in (5, 4000, "30", True, 12.5):
+        body = {"game": "sono-arcana", "players": 3, "seats": ["human"] * 3, "clock": clock}
+        res = client.post("/api/tables", json=body)
+        assert res.status_code == 400 and "clock must be" in res.json()["error"], clock
+
+
+def wait_for(check: Any, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)
+
+
+def test_an_absent_player_does_not_stall_the_table(db: str) -> None:
+    """Seat 0's clock runs out while its player is away: a bot plays for it (and goes on
+    playing its moves) until the player comes back; then the seat waits for them."""
+    with TestClient(create_app(db, bot_delay=0.05)) as client:
+        hub = client.app.state.hub
+        t = new_table(client, ["human", "random", "random"], seed=5, clock=30)
+        live = hub.tables[t["id"]]
+        wait_for(lambda: live.state.current_player == 0)
+        info = live.clock_info()
+        assert info is not None and info["seat"] == 0 and 29 < info["left"] <= 30
+        assert live.n == len(live.state.history)
+
+        async def shorten() -> None:  # the API allows 10 s at least; the test can't wait
+            live.clock = 0.1  # type: ignore[assignment]
+            live.clock_n = None
+            hub.wake_bots(live)
+
+        client.portal.call(shorten)  # type: ignore[attr-defined]
+        wait_for(lambda: 0 in live.autopilot and sum(e.actor == 0 for e in live.log) >= 2)
+        live.clock = 30
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            hello(ws, t, 0)
+            assert 0 not in live.autopilot  # back: no more stand-in
+            wait_for(lambda: live.state.current_player in (0, None))
+            n = live.n
+            msg = fresh_state(ws, live)
+            assert msg["seats"][0]["autopilot"] is False
+            if live.state.current_player == 0:
+                assert msg["clock"]["seat"] == 0
+                time.sleep(0.3)
+                assert live.n == n  # waits for the player
+
+
+def test_a_present_player_whose_clock_runs_out_loses_one_move(db: str) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        hub = client.app.state.hub
+        t = new_table(client, ["human", "human", "human"], seed=5, clock=30)
+        live = hub.tables[t["id"]]
+        seat = live.state.current_player
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            hello(ws, t, seat)
+
+            async def shorten() -> None:
+                live.clock = 0.1  # type: ignore[assignment]
+                live.clock_n = None
+                hub.wake_bots(live)
+
+            client.portal.call(shorten)  # type: ignore[attr-defined]
+            wait_for(lambda: live.n >= 1)
+            live.clock = 30
+            assert live.log[0].actor == seat
+            assert seat not in live.autopilot  # present: no autopilot
 
 
 # -- hints ----------------------------------------------------------------------------------
@@ -499,6 +690,10 @@ def test_restart_resumes_tables_exactly_and_seats_come_back(db: str) -> None:
             msg = next_of(ws, "state")
             assert msg["seat"] == 2
             assert msg["view"] == json.loads(json.dumps(again.state.view(2)))
+            # the move log is rebuilt from the stored actions, as seat 2 saw them
+            views = views_by_step(again.state.record())
+            assert msg["log"] == views[n]["log"][2][-LOG_SIZE:]
+            assert len(msg["log"]) == min(n, LOG_SIZE)
         assert c2.get(f"/api/tables/{t['id']}/record").status_code == 409
 
 

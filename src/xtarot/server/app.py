@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -25,6 +26,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
 
 import xtarot
 from xtarot.agents import AGENTS
@@ -120,6 +122,13 @@ def create_app(
             out.append(data)
         return {"games": out}
 
+    @app.get("/api/games/{game_id}/rules")
+    async def game_rules(game_id: str, lang: str = "en") -> JSONResponse:
+        html = rules_html(game_id, lang)
+        if html is None:
+            return _error(404, f"no rules for {game_id!r}; games: {', '.join(_game_ids())}")
+        return JSONResponse({"game": game_id, "lang": lang, "html": html})
+
     @app.post("/api/tables")
     async def create_table(request: Request) -> JSONResponse:
         body = await request.body()
@@ -136,6 +145,8 @@ def create_app(
         options = data.get("options") or {}
         seats = data.get("seats")
         seed = data.get("seed")
+        clock = data.get("clock")
+        listed = data.get("listed")
         if not isinstance(game, str):
             return _error(400, "'game' must be a game id (see /api/games)")
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
@@ -143,17 +154,24 @@ def create_app(
         if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
             return _error(400, "'options' must be an object of option values")
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            return _error(400, "'seats' must be a list: 'human' or a bot name per seat")
+            return _error(400, "'seats' must be a list: 'human', 'open' or a bot name per seat")
         if players is None:
             players = len(seats)
         try:
-            table, tokens = hub.create(game, players, options, seats, seed)
+            table, tokens = hub.create(
+                game, players, options, seats, seed, clock=clock, listed=listed
+            )
         except TableError as err:
             return _error(400, str(err))
         base = str(request.base_url).rstrip("/")
         links = []
         for seat, spec in enumerate(table.seats):
-            item: dict[str, Any] = {"seat": seat, "kind": spec.kind, "bot": spec.bot}
+            item: dict[str, Any] = {
+                "seat": seat,
+                "kind": spec.kind,
+                "bot": spec.bot,
+                "open": spec.open,
+            }
             if seat in tokens:
                 item["token"] = tokens[seat]
                 item["link"] = f"{base}/table#t={table.id}&seat={seat}&token={tokens[seat]}"
@@ -168,8 +186,45 @@ def create_app(
                 "seats": links,
                 "spectator": f"{base}/table#t={table.id}",
                 "record": f"{base}/api/tables/{table.id}/record",
+                "clock": table.clock,
+                "listed": table.listed,
             },
             status_code=201,
+        )
+
+    @app.get("/api/tables")
+    async def open_tables() -> dict[str, Any]:
+        """Tables listed in the lobby (open seats to claim, or to watch)."""
+        return {"tables": hub.open_tables()}
+
+    @app.post("/api/tables/{table_id}/claim")
+    async def claim_seat(table_id: str, request: Request) -> JSONResponse:
+        """Take a free open seat: ``{"seat": n}`` -> its secret link (once)."""
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            return _error(413, f"request too large (at most {MAX_BODY} bytes)")
+        try:
+            data = json.loads(body or b"null")
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return _error(400, 'the body must be a JSON object: {"seat": n}')
+        if not isinstance(data, dict):
+            return _error(400, 'the body must be a JSON object: {"seat": n}')
+        table = hub.get(table_id)
+        if table is None:
+            return _error(404, f"no table {table_id!r}")
+        seat = data.get("seat")
+        try:
+            token = hub.claim(table, seat)
+        except TableError as err:
+            return _error(409, str(err))
+        base = str(request.base_url).rstrip("/")
+        return JSONResponse(
+            {
+                "id": table.id,
+                "seat": seat,
+                "token": token,
+                "link": f"{base}/table#t={table.id}&seat={seat}&token={token}",
+            }
         )
 
     @app.get("/api/tables/{table_id}")
@@ -197,7 +252,11 @@ def create_app(
         await ws.accept()
         table = hub.get(table_id)
         if table is None:
-            await ws.send_text(json.dumps({"type": "error", "message": f"no table {table_id!r}"}))
+            await ws.send_text(
+                json.dumps(
+                    {"type": "error", "code": "no_table", "message": f"no table {table_id!r}"}
+                )
+            )
             await ws.close(code=4404)
             return
         conn = hub.connection(ws.send_text)
@@ -221,6 +280,25 @@ def create_app(
                     await ws.close(code=1008)
 
     return app
+
+
+def _game_ids() -> list[str]:
+    return [info.id for info in xtarot.games()]
+
+
+@functools.lru_cache(maxsize=32)
+def rules_html(game_id: str, lang: str) -> str | None:
+    """A game's rules summary (``xtarot/rules/GAME.LANG.md``) as HTML, raw HTML in the
+    text escaped; ``None`` for an unknown game.  English when ``lang`` has no text."""
+    if game_id not in _game_ids():
+        return None
+    folder = resources.files("xtarot").joinpath("rules")
+    for code in (lang if lang in ("en", "ja") else "en", "en"):
+        source = folder.joinpath(f"{game_id}.{code}.md")
+        if source.is_file():
+            md = MarkdownIt("commonmark", {"html": False}).enable("table")
+            return str(md.render(source.read_text(encoding="utf-8")))
+    return None
 
 
 def _refuse(conn: Connection, message: str, **extra: Any) -> None:
@@ -263,7 +341,9 @@ async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
                 _refuse(conn, "hello needs a seat number and its token (or no seat to watch)")
                 return True
             if not table.check_token(seat, token):
-                _refuse(conn, "wrong seat or token: this link does not open that seat")
+                _refuse(
+                    conn, "wrong seat or token: this link does not open that seat", code="bad_token"
+                )
                 return True
             conn.seat = seat
         hub.join(table, conn)

@@ -26,7 +26,7 @@ from typing import Any
 import xtarot
 from xtarot.agents import AGENTS, Agent, RandomAgent, decision_for, make_agent
 from xtarot.agents.heuristic import STRATEGIES
-from xtarot.engine import ConfigError, Game, IllegalAction, RecordError, State
+from xtarot.engine import Action, ConfigError, Game, IllegalAction, RecordError, State
 from xtarot.server.store import SeatSpec, Store, StoredTable, hash_token
 
 __all__ = [
@@ -47,6 +47,46 @@ RATE_PER_SECOND = 8.0
 RATE_BURST = 20.0
 #: A connection that keeps flooding after this many refusals is closed.
 MAX_REFUSALS = 50
+#: The move clock's bounds (seconds).
+MIN_CLOCK = 10
+MAX_CLOCK = 3600
+#: How many of the latest moves each state message carries (the table's move log).
+LOG_SIZE = 60
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One move as every seat saw it: ``seen[s]`` for seat ``s``, ``seen[-1]`` for a
+    spectator (``state.action_seen_by``: a face-down card stays ``?``)."""
+
+    n: int
+    actor: int
+    hand: int
+    seen: tuple[str, ...]
+
+
+def log_entry(state: State, action: Action) -> LogEntry:
+    """The log entry of ``action``, about to be applied to ``state``."""
+    actor = state.current_player
+    assert actor is not None
+    seats: list[int | None] = [*range(state.players), None]
+    seen = tuple(state.action_seen_by(action, s) for s in seats)
+    return LogEntry(len(state.history), actor, len(state.deals) - 1, seen)
+
+
+def replay_with_log(record: dict[str, Any]) -> tuple[State, list[LogEntry]]:
+    """Replay a stored match and rebuild its move log (raises ``RecordError``)."""
+    state = xtarot.replay(record, upto=0)
+    log_: list[LogEntry] = []
+    for i, text in enumerate(record["actions"]):
+        try:
+            action = state.game.action(text)
+            entry = log_entry(state, action)
+            state.apply(action)
+        except IllegalAction as err:
+            raise RecordError(f"action {i} ({text!r}) is not legal: {err}") from None
+        log_.append(entry)
+    return state, log_
 
 
 class TableError(ValueError):
@@ -126,15 +166,52 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     hint_busy: set[int] = field(default_factory=set)
+    log: list[LogEntry] = field(default_factory=list)
+    #: seconds per human move before a stand-in bot plays (None: no clock)
+    clock: int | None = None
+    listed: bool = False
+    clock_task: asyncio.Task[None] | None = None
+    clock_seat: int | None = None
+    clock_deadline: float | None = None  # time.monotonic()
+    clock_n: int | None = None
+    #: human seats whose player is away after their clock ran out: a bot plays for them
+    autopilot: set[int] = field(default_factory=set)
+    stand_ins: dict[int, Agent] = field(default_factory=dict)
+
+    def online(self) -> set[int]:
+        return {c.seat for c in self.conns if c.joined and c.seat is not None}
+
+    def clock_info(self) -> dict[str, Any] | None:
+        """The running move clock: whose, its length and the seconds left."""
+        if self.clock_deadline is None or self.clock_seat is None or self.clock is None:
+            return None
+        left = max(0.0, self.clock_deadline - time.monotonic())
+        return {"seat": self.clock_seat, "seconds": self.clock, "left": round(left, 1)}
+
+    def log_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """The latest moves as ``seat`` saw them (``None``: a spectator)."""
+        index = -1 if seat is None else seat
+        return [
+            {"n": e.n, "seat": e.actor, "hand": e.hand, "text": e.seen[index]}
+            for e in self.log[-LOG_SIZE:]
+        ]
 
     @property
     def n(self) -> int:
         return len(self.state.history)
 
     def seat_info(self) -> list[dict[str, Any]]:
-        online = {c.seat for c in self.conns if c.joined and c.seat is not None}
+        online = self.online()
         return [
-            {"seat": i, "kind": s.kind, "bot": s.bot, "connected": s.kind == "bot" or i in online}
+            {
+                "seat": i,
+                "kind": s.kind,
+                "bot": s.bot,
+                "connected": s.kind == "bot" or i in online,
+                "open": s.open,
+                "free": s.free,
+                "autopilot": i in self.autopilot,
+            }
             for i, s in enumerate(self.seats)
         ]
 
@@ -149,8 +226,11 @@ class LiveTable:
             "options": dict(self.game.options),
             "seats": self.seat_info(),
             "n": self.n,
+            "hand": len(self.state.deals),
             "finished": self.state.is_terminal,
             "current_player": self.state.current_player,
+            "clock": self.clock,
+            "listed": self.listed,
         }
 
     def check_token(self, seat: int, token: str) -> bool:
@@ -190,8 +270,27 @@ class Hub:
         options: dict[str, Any],
         seats: list[str],
         seed: int | None = None,
+        *,
+        clock: int | None = None,
+        listed: bool | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
-        """A new table; returns it and the secret token of every human seat."""
+        """A new table; returns it and the secret token of every human seat.
+
+        A seat is ``"human"`` (a join link), ``"open"`` (a human seat anyone can claim
+        from the lobby) or a bot name.  ``clock``: seconds a human has per move before a
+        bot plays that move (and, while the player is away, the next ones); ``listed``
+        shows the table in the lobby (default: when it has an open seat)."""
+        if clock is not None and (
+            isinstance(clock, bool)
+            or not isinstance(clock, int)
+            or not MIN_CLOCK <= clock <= MAX_CLOCK
+        ):
+            raise TableError(
+                f"clock must be a whole number of seconds from {MIN_CLOCK} to {MAX_CLOCK}, "
+                "or null for no clock"
+            )
+        if listed is not None and not isinstance(listed, bool):
+            raise TableError("listed must be true or false")
         infos = {i.id: i for i in xtarot.games()}
         if game_id not in infos:
             raise TableError(f"unknown game {game_id!r}; games: {', '.join(infos)}")
@@ -209,6 +308,8 @@ class Hub:
             if kind == "human":
                 tokens[i] = secrets.token_urlsafe(18)
                 specs.append(SeatSpec("human", None, hash_token(tokens[i])))
+            elif kind == "open":
+                specs.append(SeatSpec("human", None, None, open=True))
             elif kind in AGENTS:
                 if kind == "heuristic" and game_id not in STRATEGIES:
                     raise TableError(
@@ -218,7 +319,7 @@ class Hub:
                 specs.append(SeatSpec("bot", kind))
             else:
                 raise TableError(
-                    f"seat {i}: {kind!r} is neither 'human' nor a bot ({', '.join(AGENTS)})"
+                    f"seat {i}: {kind!r} is neither 'human', 'open' nor a bot ({', '.join(AGENTS)})"
                 )
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TableError("seed must be a whole number")
@@ -232,6 +333,10 @@ class Hub:
             seed=state.seed,
             deals=list(state.deals),
             seats=specs,
+            settings={
+                "clock": clock,
+                "listed": any(sp.open for sp in specs) if listed is None else listed,
+            },
         )
         self.store.create(stored)
         table = self._live(stored, state)
@@ -240,6 +345,8 @@ class Hub:
 
     def _live(self, stored: StoredTable, state: State) -> LiveTable:
         table = LiveTable(stored.id, state.game, state, stored.seats, len(state.deals))
+        table.clock = stored.settings.get("clock")
+        table.listed = bool(stored.settings.get("listed"))
         for i, spec in enumerate(stored.seats):
             if spec.kind == "bot" and spec.bot:
                 seed = (stored.seed * 31 + i * 7919 + len(stored.actions)) % (2**63)
@@ -259,11 +366,12 @@ class Hub:
         if stored is None:
             return None
         try:
-            state = xtarot.replay(stored.record())
+            state, moves = replay_with_log(stored.record())
         except RecordError as err:  # e.g. a rule changed since the table was stored
             log.error("table %s cannot be resumed: %s", table_id, err)
             return None
         table = self._live(stored, state)
+        table.log = moves
         self.tables[table_id] = table
         return table
 
@@ -291,6 +399,8 @@ class Hub:
             "seats": table.seat_info(),
             "finished": state.is_terminal,
             "view": view,
+            "log": table.log_for(seat),
+            "clock": table.clock_info(),
         }
 
     def broadcast(self, table: LiveTable) -> None:
@@ -320,7 +430,18 @@ class Hub:
             if state.current_player != seat:
                 raise TableError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
             index = table.n
+            try:
+                resolved = state.game.action(text)
+            except IllegalAction:
+                resolved = None
+            entry = (
+                log_entry(state, resolved)
+                if resolved is not None and resolved in state.legal_actions()
+                else None
+            )
             action = state.apply(text)  # IllegalAction: state unchanged
+            if entry is not None:
+                table.log.append(entry)
             deals = list(state.deals) if len(state.deals) != table.deals_stored else None
             result = state.scores().to_dict() if state.is_terminal else None
             try:
@@ -335,43 +456,95 @@ class Hub:
                 log.exception("could not store action %s of table %s", index, table.id)
                 stored = self.store.load(table.id)
                 if stored is not None:
-                    table.state = xtarot.replay(stored.record())
+                    table.state, table.log = replay_with_log(stored.record())
                 raise TableError("the server could not save that move; try again") from None
             if deals is not None:
                 table.deals_stored = len(deals)
+            self._set_clock(table)  # the next human's clock goes out with this state
             self.broadcast(table)
         if wake:
             self.wake_bots(table)
         return action.text
 
+    def _stand_in(self, table: LiveTable, seat: int) -> Agent | None:
+        """Who plays for ``seat`` now: its bot, or a stand-in while its player is away."""
+        if seat in table.agents:
+            return table.agents[seat]
+        if seat in table.autopilot and seat not in table.online():
+            if seat not in table.stand_ins:
+                name = "heuristic" if table.game.id in STRATEGIES else "random"
+                table.stand_ins[seat] = make_agent(name, table.n * 13 + seat)
+            return table.stand_ins[seat]
+        return None
+
     def wake_bots(self, table: LiveTable) -> None:
-        """Start the table's bot loop if a bot is to act and none is running."""
+        """Start the table's bot loop if a bot is to act and none is running; start
+        (or stop) the move clock of a human to act."""
+        self._set_clock(table)
         seat = table.state.current_player
-        if seat is None or seat not in table.agents:
+        if seat is None or self._stand_in(table, seat) is None:
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
         table.bot_task = asyncio.get_running_loop().create_task(self._bots(table))
 
+    def _set_clock(self, table: LiveTable) -> None:
+        seat = table.state.current_player
+        human = seat is not None and table.clock is not None and self._stand_in(table, seat) is None
+        if human and table.clock_seat == seat and table.clock_n == table.n:
+            return  # this move's clock is already running
+        if table.clock_task is not None:
+            table.clock_task.cancel()
+            table.clock_task = None
+        table.clock_seat = table.clock_deadline = None
+        if not human or table.clock is None:
+            return
+        table.clock_seat, table.clock_n = seat, table.n
+        table.clock_deadline = time.monotonic() + table.clock
+        table.clock_task = asyncio.get_running_loop().create_task(
+            self._clock(table, seat, table.n, float(table.clock))  # type: ignore[arg-type]
+        )
+
+    async def _clock(self, table: LiveTable, seat: int, n: int, seconds: float) -> None:
+        """The clock of ``seat`` for position ``n``: when it runs out, a bot moves."""
+        await asyncio.sleep(seconds)
+        if table.n != n or table.state.current_player != seat:
+            return
+        table.clock_task = None
+        if seat not in table.online():
+            table.autopilot.add(seat)  # away: the stand-in keeps playing until they return
+        name = "heuristic" if table.game.id in STRATEGIES else "random"
+        agent = make_agent(name, n * 17 + seat)
+        action = await self._choose(table, seat, agent)
+        log.info("table %s: seat %s's clock ran out; %s played %s", table.id, seat, name, action)
+        with contextlib.suppress(IllegalAction, TableError):
+            await self.act(table, seat, action.text, n)
+
+    async def _choose(self, table: LiveTable, seat: int, agent: Agent) -> Action:
+        snapshot = table.state.clone()
+        try:
+            if agent.name == "random":
+                return agent.act(decision_for(snapshot))
+            return await asyncio.to_thread(agent.act, decision_for(snapshot))
+        except Exception:
+            # A bot that fails must not stall the table: this move is a random one.
+            log.exception("bot %s at seat %s of table %s failed", agent.name, seat, table.id)
+            return RandomAgent(table.n).act(decision_for(snapshot))
+
     async def _bots(self, table: LiveTable) -> None:
         while True:
             seat = table.state.current_player
-            if seat is None or seat not in table.agents:
+            if seat is None:
+                return
+            agent = self._stand_in(table, seat)
+            if agent is None:
                 return
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             n = table.n
-            snapshot = table.state.clone()
-            agent = table.agents[seat]
-            try:
-                if agent.name == "random":
-                    action = agent.act(decision_for(snapshot))
-                else:
-                    action = await asyncio.to_thread(agent.act, decision_for(snapshot))
-            except Exception:
-                # A bot that fails must not stall the table: this move is a random one.
-                log.exception("bot %s at seat %s of table %s failed", agent.name, seat, table.id)
-                action = RandomAgent(n).act(decision_for(snapshot))
+            if self._stand_in(table, seat) is not agent or table.state.current_player != seat:
+                continue  # the player came back (or the position moved) while we waited
+            action = await self._choose(table, seat, agent)
             try:
                 await self.act(table, seat, action.text, n, wake=False)
             except (IllegalAction, TableError) as err:
@@ -379,6 +552,7 @@ class Hub:
                     continue  # a stale move: the position changed while the bot thought
                 log.error("bot at seat %s of table %s failed: %s", seat, table.id, err)
                 return
+            self._set_clock(table)
 
     async def hint(self, table: LiveTable, seat: int, lang: str) -> dict[str, Any]:
         """The hint bot's move and reason for ``seat`` (only when it is that seat's turn)."""
@@ -410,6 +584,8 @@ class Hub:
 
     def join(self, table: LiveTable, conn: Connection) -> None:
         conn.joined = True
+        if conn.seat is not None:
+            table.autopilot.discard(conn.seat)  # the player is back
         if self.audit and conn.audit is None:
             conn.audit = []
         table.conns.add(conn)
@@ -420,6 +596,7 @@ class Hub:
                 "seat": conn.seat,
             }
         )
+        self._set_clock(table)
         self.broadcast(table)  # everyone sees who is connected
         self.wake_bots(table)
 
@@ -432,8 +609,34 @@ class Hub:
         if table.state.is_terminal and not table.conns:
             self.tables.pop(table.id, None)  # finished and nobody looking: free the memory
 
+    def claim(self, table: LiveTable, seat: int) -> str:
+        """Claim a free open seat from the lobby; returns its new secret token."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+            raise TableError(f"seat must be a number from 0 to {len(table.seats) - 1}")
+        if table.state.is_terminal:
+            raise TableError("the match is over")
+        if not table.seats[seat].free:
+            raise TableError(f"seat {seat + 1} is not free (taken, a bot, or invite-only)")
+        token = secrets.token_urlsafe(18)
+        if not self.store.claim_seat(table.id, seat, hash_token(token)):
+            raise TableError(f"seat {seat + 1} was just taken")
+        table.seats[seat].token_hash = hash_token(token)
+        self.broadcast(table)
+        return token
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """The tables listed in the lobby that are not over, newest first."""
+        out = []
+        for table_id in self.store.listed():
+            table = self.get(table_id)
+            if table is not None and not table.state.is_terminal:
+                out.append(table.summary())
+        return out
+
     async def shutdown(self) -> None:
         for table in self.tables.values():
+            if table.clock_task is not None:
+                table.clock_task.cancel()
             if table.bot_task is not None:
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

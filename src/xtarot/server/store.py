@@ -72,6 +72,18 @@ actions_t = Table(
 )
 
 
+#: Per-table settings added after the first schema (a table of their own, so databases
+#: made by earlier versions gain it without a migration): the move clock, whether the
+#: table is listed in the lobby.
+settings_t = Table(
+    "xtarot_table_settings",
+    metadata,
+    Column("table_id", String(32), ForeignKey("xtarot_tables.id"), primary_key=True),
+    Column("data", Text, nullable=False),
+    Column("listed", Boolean, nullable=False, default=False),
+)
+
+
 def default_url() -> str:
     """``sqlite:///<user data dir>/xtarot/tables.db`` (the folder is created)."""
     import platformdirs
@@ -88,18 +100,30 @@ def hash_token(token: str) -> str:
 
 @dataclass
 class SeatSpec:
-    """One seat: a human (reached with a secret token) or a bot by name."""
+    """One seat: a human (reached with a secret token) or a bot by name.
+
+    An *open* human seat (``open=True``) is offered in the lobby: it has no token until
+    someone claims it, and then keeps the claimer's."""
 
     kind: str  # "human" or "bot"
     bot: str | None = None
     token_hash: str | None = None
+    open: bool = False
+
+    @property
+    def free(self) -> bool:
+        """An open seat nobody has claimed yet."""
+        return self.kind == "human" and self.open and self.token_hash is None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
+        out: dict[str, Any] = {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
+        if self.open:
+            out["open"] = True
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SeatSpec:
-        return cls(data["kind"], data.get("bot"), data.get("token_hash"))
+        return cls(data["kind"], data.get("bot"), data.get("token_hash"), bool(data.get("open")))
 
 
 @dataclass
@@ -117,6 +141,9 @@ class StoredTable:
     created: float = 0.0
     finished: bool = False
     result: dict[str, Any] | None = None
+    #: ``clock``: seconds per move before a bot plays for an absent human (None: no
+    #: clock); ``listed``: shown in the lobby's list of open tables.
+    settings: dict[str, Any] = field(default_factory=dict)
 
     def record(self) -> dict[str, Any]:
         """The match as an xtarot record (what :func:`xtarot.replay` reads)."""
@@ -174,6 +201,48 @@ class Store:
             )
             for n, text in enumerate(table.actions):
                 conn.execute(insert(actions_t).values(table_id=table.id, n=n, text=text, at=now))
+            if table.settings:
+                conn.execute(
+                    insert(settings_t).values(
+                        table_id=table.id,
+                        data=json.dumps(table.settings),
+                        listed=bool(table.settings.get("listed")),
+                    )
+                )
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Give a free open seat its claimer's token hash; ``False`` if it was taken
+        (the check and the write are one transaction)."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(tables_t.c.seats).where(tables_t.c.id == table_id).with_for_update()
+            ).first()
+            if row is None:
+                return False
+            seats = json.loads(row.seats)
+            if not 0 <= seat < len(seats):
+                return False
+            spec = SeatSpec.from_dict(seats[seat])
+            if not spec.free:
+                return False
+            spec.token_hash = token_hash
+            seats[seat] = spec.to_dict()
+            conn.execute(
+                update(tables_t).where(tables_t.c.id == table_id).values(seats=json.dumps(seats))
+            )
+        return True
+
+    def listed(self, limit: int = 50) -> list[str]:
+        """Ids of unfinished tables listed in the lobby, newest first."""
+        query = (
+            select(tables_t.c.id)
+            .join(settings_t, settings_t.c.table_id == tables_t.c.id)
+            .where(settings_t.c.listed.is_(True), tables_t.c.finished.is_(False))
+            .order_by(tables_t.c.created.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).scalars())
 
     def append(
         self,
@@ -210,6 +279,9 @@ class Store:
                 .order_by(actions_t.c.n)
             ).scalars()
             actions = list(texts)
+            extra = conn.execute(
+                select(settings_t.c.data).where(settings_t.c.table_id == table_id)
+            ).scalar()
         return StoredTable(
             id=row.id,
             game=row.game,
@@ -222,6 +294,7 @@ class Store:
             created=row.created,
             finished=bool(row.finished),
             result=json.loads(row.result) if row.result else None,
+            settings=json.loads(extra) if extra else {},
         )
 
     def ids(self, *, finished: bool | None = None) -> list[str]:

@@ -33,7 +33,7 @@ const XI18n = (() => {
       table: "Table",
       scores: "Score",
       rank: "Rank",
-      history: "Rounds",
+      history: "History",
       download: "Download the game record",
       connecting: "Connecting…",
       reconnecting: "Connection lost — reconnecting…",
@@ -47,6 +47,56 @@ const XI18n = (() => {
       lobby_link: "Lobby",
       error: "Error",
       none: "none",
+      last_trick: "Last trick",
+      back_to_trick: "Back to the trick",
+      winning: "winning",
+      log: "Moves",
+      since_last: "since your last move",
+      rules: "Rules",
+      close: "Close",
+      last_hand: "Last hand",
+      hand_over: "Hand over",
+      match_over: "Match over",
+      dismiss: "OK",
+      sound: "Sound",
+      clock: "Move clock",
+      clock_none: "none",
+      clock_left: "{s} s left",
+      autopilot: "a bot plays for this seat",
+      hand_no: "Hand {n}",
+      your_turn_title: "● Your turn — {game}",
+      new_hand: "— hand {n} —",
+      dealer: "dealer",
+      open_tables: "Open tables",
+      my_tables: "My tables",
+      no_open_tables: "No open tables right now.",
+      no_my_tables: "Tables you create or join appear here.",
+      join_seat: "Join as {seat}",
+      watch: "Watch",
+      free_seats: "{n} free",
+      open_seat: "Open (anyone from the lobby)",
+      listed: "List in the lobby",
+      forget: "Forget",
+      refresh: "Refresh",
+      over: "over",
+      playing: "playing",
+      seat_taken: "That seat was just taken; pick another.",
+      stale_title: "This link does not open a seat",
+      stale_gone: "There is no table {id} on this server: the link is wrong or the table was removed.",
+      stale_token: "This link's seat key is not valid for that table (the seat was taken over or the link was mistyped).",
+      stale_watch: "Watch the table",
+      stale_lobby: "Go to the lobby",
+      taken_over: "This seat was opened in another window; this one is closed.",
+      reopen: "Take the seat back here",
+      turn_sound: "Sound on your turn",
+      game_rules: "Rules of {game}",
+      clock_help: "After this long a bot makes the move for a player who does not; while the player is away it goes on playing for them.",
+      seconds: "{n} s",
+      minutes: "{n} min",
+      option_names: {},
+      yes: "yes",
+      no: "no",
+      claiming: "Taking the seat…",
     },
     ja: {
       title: "xtarot — ブラウザで遊ぶ",
@@ -78,7 +128,7 @@ const XI18n = (() => {
       table: "場",
       scores: "得点",
       rank: "順位",
-      history: "これまでのラウンド",
+      history: "これまでの経過",
       download: "棋譜をダウンロード",
       connecting: "接続中…",
       reconnecting: "接続が切れました — 再接続中…",
@@ -92,30 +142,76 @@ const XI18n = (() => {
       lobby_link: "ロビー",
       error: "エラー",
       none: "なし",
+      last_trick: "直前のトリック",
+      back_to_trick: "現在のトリックへ",
+      winning: "優勢",
+      log: "手の記録",
+      since_last: "あなたの前の手番から",
+      rules: "ルール",
+      close: "閉じる",
+      last_hand: "前のハンド",
+      hand_over: "ハンド終了",
+      match_over: "対戦終了",
+      dismiss: "OK",
+      sound: "音",
+      clock: "持ち時間",
+      clock_none: "なし",
+      clock_left: "残り {s} 秒",
+      autopilot: "ボットが代わりに打っています",
+      hand_no: "第{n}ハンド",
+      your_turn_title: "● あなたの番 — {game}",
+      new_hand: "— 第{n}ハンド —",
+      dealer: "ディーラー",
+      open_tables: "参加できる卓",
+      my_tables: "自分の卓",
+      no_open_tables: "いま参加できる卓はありません。",
+      no_my_tables: "作った卓・参加した卓がここに出ます。",
+      join_seat: "{seat}に座る",
+      watch: "観戦",
+      free_seats: "空き {n}",
+      open_seat: "公開（ロビーから誰でも）",
+      listed: "ロビーに公開する",
+      forget: "消す",
+      refresh: "更新",
+      over: "終了",
+      playing: "対戦中",
+      seat_taken: "その席はいま埋まりました。別の席を選んでください。",
+      stale_title: "このリンクでは席に着けません",
+      stale_gone: "このサーバーに卓 {id} はありません。リンクの誤りか、卓が削除されました。",
+      stale_token: "このリンクの席の鍵はこの卓で無効です（席が引き継がれたか、リンクの写し間違いです）。",
+      stale_watch: "観戦する",
+      stale_lobby: "ロビーへ",
+      taken_over: "この席は別のウィンドウで開かれました。こちらは閉じました。",
+      reopen: "ここで席に戻る",
+      turn_sound: "手番の音",
+      game_rules: "{game}のルール",
+      clock_help: "この時間内に手を選ばないと、ボットが代わりに1手打ちます。席を離れている間はボットが打ち続けます。",
+      seconds: "{n}秒",
+      minutes: "{n}分",
+      yes: "はい",
+      no: "いいえ",
+      claiming: "席を確保しています…",
+      option_names: {
+        teams: "チーム戦", pairs: "ペア戦", hands: "ハンド数", target: "目標点",
+        all_pass: "全員パスのとき", classical: "クラシカルオプション", deck: "デッキ",
+        reseat_each_hand: "ハンドごとに席替え", misere: "ミゼール", ramsch: "ラムシュ",
+        variant: "バリアント", rounds: "ラウンド数", target_score: "目標点",
+      },
     },
   };
 
-  // Per-game words (phases, action verbs); games without an entry show the raw text.
-  const GAME = {
-    "sono-arcana": {
-      en: {
-        phase: { lot: "the lot", bid: "the parent's bid", play: "playing", over: "over" },
-        lot_1: "Stop here", lot_2: "Turn up one more",
-        bid_up: "Bid face up", bid_down: "Bid face down", play: "Play",
-        parent: "parent", lot: "The lot", stack: "talismans left in the stack",
-        mode_up: "face up: follow the lead suit", mode_down: "face down: any card",
-        final_round: "final round", round: "Round", won: "talismans",
-        led: "lead suit", void: "void",
-      },
-      ja: {
-        phase: { lot: "競り札めくり", bid: "親の入札", play: "入札中", over: "終了" },
-        lot_1: "ここで止める", lot_2: "もう1枚めくる",
-        bid_up: "表向きで入札", bid_down: "裏向きで入札", play: "出す",
-        parent: "親", lot: "競りにかかる護符", stack: "山に残る護符",
-        mode_up: "表向き：リードのスートに従う", mode_down: "裏向き：何でも可",
-        final_round: "最終ラウンド", round: "ラウンド", won: "護符",
-        led: "リードのスート", void: "無効",
-      },
+  // Per-game words (phases, action verbs, board labels): each game's script adds its
+  // own with addGame(id, {en: {...}, ja: {...}}).
+  const GAME = {};
+
+  // Phase names every game shares (a game's own words win).
+  const PHASES = {
+    en: {},
+    ja: {
+      attack: "攻撃", auction: "ビッド", bid: "入札", buy: "購入", call: "パートナー指名",
+      claim: "鳴き", defend: "防御", discard: "キティ交換", draw: "ドロー", lot: "競売品",
+      over: "終了", pay: "支払い", play: "プレイ", refill: "補充", reset: "再配置",
+      setup: "準備", turn: "手番", kitty: "キティ", place: "配置",
     },
   };
 
@@ -127,9 +223,21 @@ const XI18n = (() => {
     for (const [k, v] of Object.entries(vars || {})) s = s.replace(`{${k}}`, v);
     return s;
   }
-  function g(game, key) {
-    const words = GAME[game] && (GAME[game][lang] || GAME[game].en);
-    return words ? words[key] : undefined;
+  // A game's word in the current language (English when the Japanese one is missing);
+  // vars fill {name} placeholders as t() does.
+  function g(game, key, vars) {
+    const words = GAME[game];
+    if (!words) return undefined;
+    let s = (words[lang] && words[lang][key] !== undefined) ? words[lang][key] : (words.en || {})[key];
+    if (typeof s === "string") {
+      for (const [k, v] of Object.entries(vars || {})) s = s.split(`{${k}}`).join(v);
+    }
+    return s;
+  }
+  function addGame(game, words) { GAME[game] = words; }
+  function phase(name) {
+    const words = PHASES[lang] || {};
+    return words[name] || String(name === undefined || name === null ? "" : name).replace(/_/g, " ");
   }
   function seatName(seat) {
     return lang === "ja" ? `${seat + 1}番席` : `Seat ${seat + 1}`;
@@ -141,5 +249,5 @@ const XI18n = (() => {
     document.documentElement.lang = lang;
   }
   document.documentElement.lang = lang;
-  return { t, g, get, set, seatName };
+  return { t, g, get, set, seatName, addGame, phase };
 })();

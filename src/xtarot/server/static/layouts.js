@@ -1,6 +1,31 @@
-// Table layouts: a generic one that shows any game's view, and game-specific ones.
-// A layout has board(view, ctx, el), and optionally seatExtra(view, seat, el),
-// history(view, ctx, el) and label(action text) -> a friendlier button label.
+// Table layouts: the registry, a generic fallback that shows any game's view, and the
+// building blocks every game's table uses (card rows, the ring of seats around the
+// felt, labels with cards drawn in).  Each game registers its own layout from
+// static/games/<id>.js:
+//
+//   XLayouts.register("fairy500", {
+//     board(view, ctx, el)        the felt: trick, melds, market... (required)
+//     seatExtra(view, s, el, ctx) a few chips in seat s's box (tricks won, points...)
+//     controls(view, ctx, el)     custom action pickers (a bidding grid, the attack
+//                                 composer); returns the Set of action texts it drew, the
+//                                 other non-card actions become plain buttons
+//     label(text)                 an action as people read it, in XI18n.get()'s language;
+//                                 card codes left in the string are drawn as cards
+//     phase(view)                 the phase's name
+//     cardsOf(text)               card codes in the hand that this action plays
+//     sortHand(view, codes)       the hand in the order a player keeps it
+//     summary(view, ctx)          the last finished hand / the final result with its
+//                                 score breakdown (an element), or null
+//     handKey(view)               a value that changes when a new hand starts
+//     history(view, ctx, el)      the match so far (shown in a scrolling box)
+//     historyTitle()              that box's title (default "History")
+//   });
+//
+// ctx (built by table.js on every render): { seat (mine or null), seatLabel(s, short),
+// legal (action texts), myTurn, act(text), hint (action text or null), ui (an object
+// that keeps a layout's own UI state between renders, e.g. "show the last trick"),
+// rerender() }.  Every clickable legal move carries data-action="<text>" so tests and
+// people find it the same way.
 "use strict";
 
 const XLayouts = (() => {
@@ -20,10 +45,35 @@ const XLayouts = (() => {
       value.every((v) => v === null || XCards.parse(v) !== null);
   }
 
-  function cardRow(codes, size) {
-    const row = make("span", "card-row");
-    for (const c of codes) row.appendChild(XCards.svg(c, { size: size || "s" }));
+  function cardRow(codes, size, cls) {
+    const row = make("span", `card-row${cls ? ` ${cls}` : ""}`);
+    for (const c of codes) {
+      row.appendChild(XCards.svg(c, { size: size || "s", title: c ? XCards.name(c, XI18n.get()) : undefined }));
+    }
     return row;
+  }
+
+  // A label with the card codes in it drawn as small cards ("play Kc" -> "play [K]").
+  function richLabel(text, size) {
+    const out = make("span", "rich");
+    const words = String(text).split(" ");
+    let buf = [];
+    const flush = () => {
+      if (buf.length) out.appendChild(make("span", "", buf.join(" ")));
+      buf = [];
+    };
+    for (const w of words) {
+      const code = w.split("=")[0];
+      if (XCards.parse(code)) {
+        flush();
+        out.appendChild(XCards.svg(code, { size: size || "xs", title: XCards.name(code, XI18n.get()) }));
+        if (w.includes("=")) buf.push(`=${w.split("=")[1]}`);
+      } else {
+        buf.push(w);
+      }
+    }
+    flush();
+    return out;
   }
 
   // Any JSON value, with card codes drawn as cards (bounded in depth and length).
@@ -33,7 +83,7 @@ const XLayouts = (() => {
       return XCards.parse(v) ? XCards.svg(v, { size: "s" }) : make("span", "", v);
     }
     if (typeof v !== "object") return make("span", "", String(v));
-    if (depth > 3) return make("span", "muted", "…");
+    if (depth > 5) return make("span", "muted", "…");
     if (Array.isArray(v)) {
       if (v.length === 0) return make("span", "muted", "[]");
       if (isCardList(v)) return cardRow(v, "s");
@@ -43,12 +93,13 @@ const XLayouts = (() => {
         return inline;
       }
       const list = make("ol", "generic-list");
-      for (const item of v.slice(0, 40)) {
+      const shown = v.slice(-12);
+      if (v.length > 12) list.appendChild(make("li", "muted", `… ${v.length - 12}`));
+      for (const item of shown) {
         const li = make("li");
         li.appendChild(value(item, depth + 1));
         list.appendChild(li);
       }
-      if (v.length > 40) list.appendChild(make("li", "muted", `… ${v.length - 40} more`));
       return list;
     }
     const dl = make("dl", "generic");
@@ -59,6 +110,141 @@ const XLayouts = (() => {
       dl.appendChild(dd);
     }
     return dl;
+  }
+
+  // Where seat s sits around the felt, as percentages: the viewer at the bottom, the
+  // following seats clockwise (left, top, right for four players).
+  function place(s, n, me) {
+    const k = (s - (me === null || me === undefined ? 0 : me) + n) % n;
+    const phi = (2 * Math.PI * k) / n;
+    return { x: 50 - 40 * Math.sin(phi), y: 50 + 36 * Math.cos(phi), k };
+  }
+
+  // The ring: one spot per seat around the felt, each with the seat's name and what
+  // it put on the table.  plays: [[seat, code-or-null], ...] (null: a face-down card).
+  // opts: { center: element, winner: seat, leader: seat, current: seat,
+  //         note: {seat: text}, size: "m", caption: text, cls: extra class }
+  function ring(view, ctx, plays, opts) {
+    const o = opts || {};
+    const n = view.players;
+    const box = make("div", `ring ring-${n}${o.cls ? ` ${o.cls}` : ""}`);
+    box.dataset.players = String(n);
+    const bySeat = new Map();
+    for (const [s, c] of plays || []) {
+      if (!bySeat.has(s)) bySeat.set(s, []);
+      bySeat.get(s).push(c);
+    }
+    for (let s = 0; s < n; s += 1) {
+      const p = place(s, n, ctx.seat);
+      const spot = make("div", "spot");
+      spot.style.left = `${p.x}%`;
+      spot.style.top = `${p.y}%`;
+      spot.dataset.seat = String(s);
+      if (s === ctx.seat) spot.classList.add("me");
+      if (s === o.current) spot.classList.add("acting");
+      if (s === o.winner) spot.classList.add("win");
+      const name = make("div", "who", ctx.seatLabel(s, true));
+      if (s === o.leader) name.appendChild(make("span", "lead-mark", " ▸"));
+      const cards = bySeat.get(s) || [];
+      const slot = make("div", "slot");
+      if (cards.length) {
+        for (const c of cards) {
+          slot.appendChild(XCards.svg(c, { size: o.size || "m", title: c ? XCards.name(c, XI18n.get()) : undefined }));
+        }
+      } else {
+        slot.appendChild(make("div", "empty-slot"));
+      }
+      const note = o.note && o.note[s];
+      if (p.y < 50) { spot.appendChild(name); spot.appendChild(slot); } else { spot.appendChild(slot); spot.appendChild(name); }
+      if (note) spot.appendChild(make("div", "note", note));
+      box.appendChild(spot);
+    }
+    const center = make("div", "ring-center");
+    if (o.caption) center.appendChild(make("div", "caption", o.caption));
+    if (o.center) center.appendChild(o.center);
+    box.appendChild(center);
+    return box;
+  }
+
+  // A trick on the ring, or (between tricks) the last one with its winner, plus a
+  // "last trick" toggle for reviewing it.  trick: {leader, cards: [[seat, code]...]};
+  // tricks: the finished ones, each with .winner.  opts as ring(); opts.winning: the
+  // seat winning the current trick so far (shown on its spot).
+  function trickRing(view, ctx, trick, tricks, opts) {
+    const o = Object.assign({}, opts || {});
+    const done = tricks || [];
+    const last = done.length ? done[done.length - 1] : null;
+    const current = (trick && trick.cards) || [];
+    const review = ctx.ui.showLast && last;
+    let plays = current;
+    if (review || (!current.length && last)) {
+      plays = last.cards;
+      o.winner = last.winner;
+      o.leader = last.leader;
+      o.caption = `${XI18n.t("last_trick")} → ${ctx.seatLabel(last.winner, true)}`;
+      o.cls = `${o.cls || ""} showing-last`;
+    } else {
+      o.leader = trick ? trick.leader : undefined;
+      if (o.winning !== undefined && o.winning !== null && current.length) {
+        o.winner = o.winning;
+        o.note = Object.assign({}, o.note || {}, { [o.winning]: XI18n.t("winning") });
+      }
+    }
+    o.current = view.current_player;
+    const el = ring(view, ctx, plays, o);
+    if (last && current.length) {
+      const btn = make("button", "small last-toggle", XI18n.t(review ? "back_to_trick" : "last_trick"));
+      btn.type = "button";
+      btn.addEventListener("click", () => { ctx.ui.showLast = !ctx.ui.showLast; ctx.rerender(); });
+      el.appendChild(btn);
+    }
+    return el;
+  }
+
+  // A button for one legal action (data-action set; hinted when the bots suggest it).
+  function actionButton(ctx, action, label, cls) {
+    const b = make("button", `action${cls ? ` ${cls}` : ""}`);
+    b.type = "button";
+    b.dataset.action = action;
+    if (typeof label === "string") b.appendChild(richLabel(label));
+    else if (label) b.appendChild(label);
+    if (ctx.hint === action) b.classList.add("hinted");
+    b.addEventListener("click", () => ctx.act(action));
+    return b;
+  }
+
+  // A small titled block on the felt.
+  function block(title, cls) {
+    const box = make("div", `felt-block${cls ? ` ${cls}` : ""}`);
+    if (title) box.appendChild(make("div", "label", title));
+    return box;
+  }
+
+  // A table of numbers: head (strings) and rows (arrays of strings/numbers/elements).
+  function grid(head, rows, cls) {
+    const table = make("table", `mini${cls ? ` ${cls}` : ""}`);
+    if (head) {
+      const tr = make("tr");
+      for (const h of head) tr.appendChild(make("th", "", h));
+      table.appendChild(tr);
+    }
+    for (const row of rows) {
+      const tr = make("tr");
+      for (const cell of row) {
+        const td = make("td", typeof cell === "number" ? "num" : "");
+        if (cell instanceof Node) td.appendChild(cell);
+        else td.textContent = cell === null || cell === undefined ? "—" : String(cell);
+        tr.appendChild(td);
+      }
+      table.appendChild(tr);
+    }
+    return table;
+  }
+
+  function fmt(x) {
+    if (typeof x !== "number") return String(x);
+    const r = Math.round(x * 100) / 100;
+    return r > 0 ? `+${r}` : String(r);
   }
 
   const generic = {
@@ -80,114 +266,27 @@ const XLayouts = (() => {
       }
     },
     label(text) { return text; },
+    phase(view) { return XI18n.phase(view.phase); },
     // The card codes an action plays from the hand: a bid names a contract ("bid 9w" is
     // nine tricks in trees), not a card, unless a game's layout says otherwise.
     cardsOf(text) { return text.startsWith("bid ") ? [] : XCards.codesIn(text); },
+    sortHand(view, codes) { return codes; },
+    summary() { return null; },
+    handKey(view) { return view.hand_number === undefined ? null : view.hand_number; },
   };
 
-  // -- そのアルカナは欲しくない -------------------------------------------------------------
-  const SA = "sono-arcana";
-  const w = (key) => XI18n.g(SA, key);
+  const LAYOUTS = {};
 
-  const sonoArcana = {
-    board(view, ctx, el) {
-      const top = make("div", "sa-top");
-      const info = make("div", "sa-info");
-      const round = make("div", "sa-round");
-      round.textContent = `${w("round")} ${view.round}`;
-      if (view.final_round) round.appendChild(make("span", "chip warn", w("final_round")));
-      info.appendChild(round);
-      if (view.parent !== null && view.parent !== undefined) {
-        info.appendChild(make("div", "", `${w("parent")}: ${ctx.seatLabel(view.parent)}`));
-      }
-      if (view.mode) {
-        const mode = make("div", `sa-mode ${view.mode}`, w(view.mode === "up" ? "mode_up" : "mode_down"));
-        info.appendChild(mode);
-      }
-      if (view.led_suit) {
-        const led = make("div", "sa-led", `${w("led")}: `);
-        const s = XCards.SUITS[view.led_suit];
-        led.appendChild(make("strong", "", s ? s[XI18n.get()] : view.led_suit));
-        info.appendChild(led);
-      }
-      top.appendChild(info);
-      const lot = make("div", "sa-lot");
-      lot.appendChild(make("div", "label", w("lot")));
-      lot.appendChild(cardRow(view.lot || [], "l"));
-      top.appendChild(lot);
-      const stack = make("div", "sa-stack");
-      stack.appendChild(XCards.svg(null, { size: "m", title: w("stack") }));
-      stack.appendChild(make("div", "count", `${view.talismans_left}`));
-      stack.appendChild(make("div", "label", w("stack")));
-      top.appendChild(stack);
-      el.appendChild(top);
-
-      const felt = make("div", "sa-felt");
-      for (const played of view.table || []) {
-        const spot = make("div", "sa-played");
-        spot.appendChild(XCards.svg(played.card, { size: "m" }));
-        spot.appendChild(make("div", "who", ctx.seatLabel(played.seat)));
-        felt.appendChild(spot);
-      }
-      if (!(view.table || []).length) felt.appendChild(make("div", "muted", "·"));
-      el.appendChild(felt);
-    },
-    seatExtra(view, seat, el) {
-      generic.seatExtra(view, seat, el);
-      const won = (view.won || [])[seat] || [];
-      const detail = (view.scores && view.scores.detail) || {};
-      const down = new Set(((detail.face_down || [])[seat]) || []);
-      if (won.length) {
-        const row = make("span", "card-row won");
-        for (const c of won) {
-          const svg = XCards.svg(c, { size: "xs" });
-          if (down.has(c)) svg.classList.add("clash");
-          row.appendChild(svg);
-        }
-        el.appendChild(row);
-      }
-    },
-    history(view, ctx, el) {
-      const rounds = view.rounds || [];
-      if (!rounds.length) return;
-      el.appendChild(make("h2", "", XI18n.t("history")));
-      const list = make("ol", "rounds");
-      rounds.slice().reverse().forEach((r, i) => {
-        const li = make("li", "round");
-        li.appendChild(make("span", "n", `${rounds.length - i}.`));
-        li.appendChild(cardRow(r.lot, "xs"));
-        li.appendChild(make("span", `sa-mode ${r.mode}`, r.mode === "up" ? "▲" : "▼"));
-        const voids = new Set((r.void || []).map((x) => (Array.isArray(x) ? x[1] : x)));
-        for (const [seat, card] of r.cards) {
-          const c = make("span", "played");
-          c.appendChild(make("small", "", ctx.seatLabel(seat, true)));
-          const svg = XCards.svg(card, { size: "xs" });
-          if (voids.has(card)) svg.classList.add("void");
-          c.appendChild(svg);
-          li.appendChild(c);
-        }
-        li.appendChild(make("span", "chip win", `→ ${ctx.seatLabel(r.winner)}`));
-        list.appendChild(li);
-      });
-      el.appendChild(list);
-    },
-    label(text) {
-      const parts = text.split(" ");
-      if (text === "lot 1") return w("lot_1");
-      if (text === "lot 2") return w("lot_2");
-      if (parts[0] === "bid") return `${w(parts[1] === "up" ? "bid_up" : "bid_down")} ${parts[2]}`;
-      if (parts[0] === "play") return `${w("play")} ${parts[1]}`;
-      return text;
-    },
-    phase(view) { return (w("phase") || {})[view.phase] || view.phase; },
-    cardsOf(text) { return XCards.codesIn(text); },
-  };
-
-  const LAYOUTS = { [SA]: sonoArcana };
+  function register(game, layout) { LAYOUTS[game] = layout; }
 
   function forGame(game) {
     return Object.assign({}, generic, LAYOUTS[game] || {});
   }
 
-  return { forGame, value, cardRow, make };
+  function has(game) { return Object.prototype.hasOwnProperty.call(LAYOUTS, game); }
+
+  return {
+    forGame, register, has, generic, value, cardRow, richLabel, make, ring, trickRing,
+    actionButton, block, grid, fmt, place,
+  };
 })();

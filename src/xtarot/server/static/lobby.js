@@ -1,15 +1,31 @@
-// The lobby: pick a game, player count, options and who sits where; create the table.
+// The lobby: open tables to join or watch, the tables this browser knows ("my tables",
+// kept in localStorage), and the form that creates a table (game, player count, the
+// options that apply at that count, who sits where, the move clock).
 "use strict";
 
 (() => {
   const $ = (id) => document.getElementById(id);
+  const MINE = "xtarot.tables";
+  const CLOCKS = [null, 30, 60, 120, 300];
   let games = [];
+  let refreshTimer = null;
 
   function make(tag, attrs, text) {
     const node = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
     if (text !== undefined) node.textContent = text;
     return node;
+  }
+
+  function gameName(id) {
+    const g = games.find((x) => x.id === id);
+    if (!g) return id;
+    return XI18n.get() === "ja" ? g.name_ja : g.name_en;
+  }
+
+  function optionName(name) {
+    const names = XI18n.t("option_names");
+    return (names && typeof names === "object" && names[name]) || name.replace(/_/g, " ");
   }
 
   function translate() {
@@ -19,7 +35,11 @@
     const current = $("game").value;
     fillGames();
     if (current) $("game").value = current;
+    fillOptions();
     fillSeats();
+    fillClock();
+    showOpen();
+    showMine();
   }
 
   function info() { return games.find((g) => g.id === $("game").value) || games[0]; }
@@ -28,8 +48,7 @@
     const sel = $("game");
     sel.textContent = "";
     for (const g of games) {
-      sel.appendChild(make("option", { value: g.id },
-        `${XI18n.get() === "ja" ? g.name_ja : g.name_en} (${g.id})`));
+      sel.appendChild(make("option", { value: g.id }, `${XI18n.get() === "ja" ? g.name_ja : g.name_en} (${g.id})`));
     }
   }
 
@@ -45,29 +64,39 @@
     fillSeats();
   }
 
+  // Only the options that can take a non-default value at the chosen player count.
   function fillOptions() {
     const g = info();
+    if (!g) return;
+    const n = Number($("players").value || g.players[0]);
     const box = $("options");
+    const previous = {};
+    box.querySelectorAll("[data-opt]").forEach((i) => {
+      previous[i.dataset.opt] = i.dataset.kind === "bool" ? i.checked : i.value;
+    });
     box.textContent = "";
-    const entries = Object.entries(g.options || {});
+    const entries = Object.entries(g.options || {})
+      .filter(([, opt]) => !Array.isArray(opt.players) || opt.players.includes(n));
     $("options-box").hidden = entries.length === 0;
     for (const [name, opt] of entries) {
       const label = make("label", { class: "opt" });
-      label.appendChild(make("span", {}, name));
+      label.appendChild(make("span", {}, optionName(name)));
       let input;
       if (opt.type === "bool") {
         input = make("input", { type: "checkbox", "data-opt": name, "data-kind": "bool" });
-        input.checked = opt.default === true;
+        input.checked = name in previous ? previous[name] : opt.default === true;
       } else if (Array.isArray(opt.choices) && opt.choices.length) {
         input = make("select", { "data-opt": name, "data-kind": opt.type });
         if (opt.default === null) input.appendChild(make("option", { value: "" }, "—"));
         for (const c of opt.choices) input.appendChild(make("option", { value: String(c) }, String(c)));
-        input.value = opt.default === null ? "" : String(opt.default);
+        input.value = name in previous ? previous[name] : (opt.default === null ? "" : String(opt.default));
       } else {
         input = make("input", {
           type: opt.type === "int" ? "number" : "text", "data-opt": name, "data-kind": opt.type,
         });
-        input.value = opt.default === null || opt.default === undefined ? "" : String(opt.default);
+        if (opt.type === "int") input.setAttribute("min", "1");
+        input.value = name in previous ? previous[name]
+          : (opt.default === null || opt.default === undefined ? "" : String(opt.default));
       }
       label.appendChild(input);
       const help = XI18n.get() === "ja" ? opt.help_ja : opt.help_en;
@@ -88,11 +117,24 @@
       label.appendChild(make("span", {}, XI18n.seatName(i)));
       const sel = make("select", { "data-seat": String(i) });
       sel.appendChild(make("option", { value: "human" }, XI18n.t("human")));
+      sel.appendChild(make("option", { value: "open" }, XI18n.t("open_seat")));
       for (const b of g.bots) sel.appendChild(make("option", { value: b }, `${XI18n.t("bot")}: ${b}`));
       sel.value = previous[i] || (i === 0 ? "human" : g.default_bot);
       label.appendChild(sel);
       box.appendChild(label);
     }
+  }
+
+  function fillClock() {
+    const sel = $("clock");
+    const before = sel.value;
+    sel.textContent = "";
+    for (const c of CLOCKS) {
+      let text = XI18n.t("clock_none");
+      if (c !== null) text = c < 120 ? XI18n.t("seconds", { n: c }) : XI18n.t("minutes", { n: c / 60 });
+      sel.appendChild(make("option", { value: c === null ? "" : String(c) }, text));
+    }
+    sel.value = before || "";
   }
 
   function options() {
@@ -103,11 +145,101 @@
       let value;
       if (input.dataset.kind === "bool") value = input.checked;
       else if (input.value === "") value = null;
+      else if (input.dataset.kind === "int") value = Number(input.value);
       else value = input.value;
-      // only what differs from the default (some options exist at some player counts only)
       if (String(value) !== String(opt.default)) out[name] = value;
     });
     return out;
+  }
+
+  // -- my tables (this browser's links) ------------------------------------------------
+  function mine() {
+    try { return JSON.parse(localStorage.getItem(MINE) || "[]"); } catch (e) { return []; }
+  }
+  function keep(entries) {
+    const list = mine();
+    for (const e of entries) {
+      const i = list.findIndex((x) => x.id === e.id && x.seat === e.seat);
+      if (i >= 0) list.splice(i, 1);
+      list.unshift(e);
+    }
+    try { localStorage.setItem(MINE, JSON.stringify(list.slice(0, 30))); } catch (e) { /* full */ }
+  }
+  function forget(id) {
+    try { localStorage.setItem(MINE, JSON.stringify(mine().filter((x) => x.id !== id))); } catch (e) { /* */ }
+  }
+
+  async function showMine() {
+    const box = $("my-tables");
+    const byId = new Map();
+    for (const e of mine()) {
+      if (!byId.has(e.id)) byId.set(e.id, []);
+      byId.get(e.id).push(e);
+    }
+    box.textContent = "";
+    if (!byId.size) { box.appendChild(make("li", { class: "muted" }, XI18n.t("no_my_tables"))); return; }
+    for (const [id, entries] of [...byId.entries()].slice(0, 12)) {
+      const li = make("li", { class: "table-item", "data-table": id });
+      li.appendChild(make("strong", {}, gameName(entries[0].game)));
+      const status = make("span", { class: "muted" }, "…");
+      li.appendChild(status);
+      for (const e of entries.sort((a, b) => (a.seat ?? -1) - (b.seat ?? -1))) {
+        const text = e.seat === null || e.seat === undefined ? XI18n.t("watch") : XI18n.seatName(e.seat);
+        li.appendChild(make("a", { href: e.link, class: "chip-link" }, text));
+      }
+      const drop = make("button", { type: "button", class: "small" }, XI18n.t("forget"));
+      drop.addEventListener("click", () => { forget(id); showMine(); });
+      li.appendChild(drop);
+      box.appendChild(li);
+      fetch(`/api/tables/${encodeURIComponent(id)}`).then((r) => (r.ok ? r.json() : null)).then((t) => {
+        if (!t) { status.textContent = ` · ${XI18n.t("over")}?`; return; }
+        status.textContent = ` · ${t.players} · ${t.finished ? XI18n.t("over") : XI18n.t("playing")}`;
+      }).catch(() => { status.textContent = ""; });
+    }
+  }
+
+  // -- open tables (listed by their hosts) ------------------------------------------------
+  async function showOpen() {
+    let tables = [];
+    try {
+      const res = await fetch("/api/tables");
+      tables = (await res.json()).tables || [];
+    } catch (e) { tables = []; }
+    const box = $("open-tables");
+    box.textContent = "";
+    if (!tables.length) { box.appendChild(make("li", { class: "muted" }, XI18n.t("no_open_tables"))); return; }
+    for (const t of tables) {
+      const li = make("li", { class: "table-item", "data-table": t.id });
+      li.appendChild(make("strong", {}, gameName(t.game)));
+      const free = t.seats.filter((s) => s.free);
+      let facts = ` · ${t.players} · ${XI18n.t("free_seats", { n: free.length })}`;
+      if (t.clock) facts += ` · ⏱ ${XI18n.t("seconds", { n: t.clock })}`;
+      li.appendChild(make("span", { class: "muted" }, facts));
+      for (const s of free) {
+        const b = make("button", { type: "button", class: "join-open", "data-seat": String(s.seat) },
+          XI18n.t("join_seat", { seat: XI18n.seatName(s.seat) }));
+        b.addEventListener("click", () => claim(t, s.seat, b));
+        li.appendChild(b);
+      }
+      li.appendChild(make("a", { href: `/table#t=${encodeURIComponent(t.id)}`, class: "chip-link watch" }, XI18n.t("watch")));
+      box.appendChild(li);
+    }
+  }
+
+  async function claim(t, seatNo, button) {
+    button.disabled = true;
+    button.textContent = XI18n.t("claiming");
+    const res = await fetch(`/api/tables/${encodeURIComponent(t.id)}/claim`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat: seatNo }),
+    });
+    const data = await res.json();
+    if (!res.ok) {
+      alert(`${XI18n.t("seat_taken")}\n${data.error || ""}`); // eslint-disable-line no-alert
+      showOpen();
+      return;
+    }
+    keep([{ id: t.id, seat: seatNo, game: t.game, link: data.link, at: Date.now() }]);
+    location.href = data.link;
   }
 
   async function create(event) {
@@ -120,6 +252,7 @@
       seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
     };
     if ($("seed").value !== "") body.seed = Number($("seed").value);
+    if ($("clock").value !== "") body.clock = Number($("clock").value);
     const res = await fetch("/api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -133,12 +266,13 @@
     }
     const list = $("links");
     list.textContent = "";
+    const kept = [];
     for (const s of data.seats) {
       if (!s.link) continue;
+      kept.push({ id: data.id, seat: s.seat, game: data.game, link: s.link, at: Date.now() });
       const li = make("li");
       li.appendChild(make("strong", {}, `${XI18n.seatName(s.seat)} `));
-      const a = make("a", { href: s.link, class: "join", "data-seat": String(s.seat) },
-        XI18n.t("play_here"));
+      const a = make("a", { href: s.link, class: "join", "data-seat": String(s.seat) }, XI18n.t("play_here"));
       li.appendChild(a);
       const input = make("input", { value: s.link, readonly: "", class: "link-text" });
       li.appendChild(input);
@@ -151,17 +285,20 @@
       li.appendChild(copy);
       list.appendChild(li);
     }
+    keep(kept.reverse());
     $("spectate").href = data.spectator;
     $("spectate").textContent = data.spectator;
     $("created").hidden = false;
     $("created").dataset.table = data.id;
+    $("created").scrollIntoView({ block: "nearest" });
+    showMine();
+    showOpen();
   }
 
   async function start() {
     $("lang").addEventListener("click", () => {
       XI18n.set(XI18n.get() === "ja" ? "en" : "ja");
       translate();
-      fillOptions();
     });
     const res = await fetch("/api/games");
     games = (await res.json()).games;
@@ -170,10 +307,12 @@
     $("game").value = games.some((g) => g.id === wanted) ? wanted
       : (games.some((g) => g.id === "sono-arcana") ? "sono-arcana" : games[0].id);
     $("game").addEventListener("change", fillPlayers);
-    $("players").addEventListener("change", fillSeats);
+    $("players").addEventListener("change", () => { fillOptions(); fillSeats(); });
     $("create").addEventListener("submit", create);
+    $("refresh").addEventListener("click", showOpen);
     fillPlayers();
     translate();
+    refreshTimer = setInterval(showOpen, 10000);
   }
 
   start();

@@ -1,6 +1,9 @@
 // The table page: one websocket, the seat's own view, click-to-play legal moves.
 // The link's fragment holds the table id, and for a player the seat and its secret
 // token (#t=ID&seat=N&token=...); the fragment never reaches the server's logs.
+// What the page draws for a game comes from its layout (layouts.js, games/<id>.js);
+// this file draws what every table shares: the status line with the move clock, the
+// seats, the move log, the hand, the buttons, the scores, the hand summary, the rules.
 "use strict";
 
 (() => {
@@ -14,15 +17,22 @@
   let ws = null;
   let info = null; // the table summary from the welcome message
   let last = null; // the latest state message
+  let receivedAt = 0; // when it arrived (for the move clock)
   let pending = false; // a move was sent and not yet answered
   let selected = null; // a hand card whose several actions are offered
   let hint = null;
   let retry = 0;
   let messageTimer = null;
+  let stopped = false; // a stale link or a seat taken over: no reconnecting
+  let lastKey; // the layout's hand key, to notice a new hand
+  let overlay = null; // the summary shown over the board after a hand ends
+  let wasMyTurn = false;
+  const ui = {}; // layouts' own UI state between renders
 
   function seatLabel(s, short) {
+    if (s === null || s === undefined) return "—";
     const base = XI18n.seatName(s);
-    if (short) return String(s + 1);
+    if (short) return s === seat ? `${base} (${XI18n.t("you")})` : base;
     const extra = [];
     if (s === seat) extra.push(XI18n.t("you"));
     const spec = last && last.seats[s];
@@ -47,13 +57,14 @@
     if (pending || !last) return;
     pending = true;
     selected = null;
+    ui.showLast = false;
     document.body.classList.add("pending");
     send({ type: "act", action, n: last.n, seat });
   }
 
   function connect() {
     if (!tableId) {
-      $("status").textContent = XI18n.t("no_table");
+      stale("gone");
       return;
     }
     const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -75,26 +86,49 @@
       ws = null;
       pending = false;
       document.body.classList.remove("pending");
-      if (last && last.finished) return;
+      if (stopped || (last && last.finished)) return;
       retry += 1;
       $("conn").textContent = XI18n.t("reconnecting");
       setTimeout(connect, Math.min(4000, 500 * 2 ** Math.min(retry, 3)));
     });
   }
 
+  // A link that opens nothing: say what happened and offer to watch or go to the lobby.
+  function stale(kind) {
+    stopped = true;
+    $("table-page").hidden = true;
+    $("stale").hidden = false;
+    $("stale").dataset.kind = kind;
+    $("stale-title").textContent = XI18n.t(kind === "taken" ? "taken_over" : "stale_title");
+    $("stale-text").textContent = kind === "gone" ? XI18n.t("stale_gone", { id: tableId || "—" })
+      : kind === "token" ? XI18n.t("stale_token") : "";
+    const watch = $("stale-watch");
+    watch.hidden = kind === "gone";
+    watch.textContent = XI18n.t(kind === "taken" ? "reopen" : "stale_watch");
+    watch.href = kind === "taken" ? location.href : `/table#t=${encodeURIComponent(tableId || "")}`;
+    watch.onclick = () => { setTimeout(() => location.reload(), 0); };
+    $("stale-lobby").textContent = XI18n.t("stale_lobby");
+    if (ws) { try { ws.close(); } catch (e) { /* closed already */ } }
+  }
+
   function handle(msg) {
     if (msg.type === "welcome") {
       info = msg.table;
       $("game-name").textContent = XI18n.get() === "ja" ? info.name_ja : info.name_en;
+      remember();
     } else if (msg.type === "state") {
       if (last && msg.n !== last.n) { hint = null; selected = null; }
       last = msg;
+      receivedAt = Date.now();
       pending = false;
       document.body.classList.remove("pending");
       render();
     } else if (msg.type === "error") {
       pending = false;
       document.body.classList.remove("pending");
+      if (msg.code === "no_table") { stale("gone"); return; }
+      if (msg.code === "bad_token") { stale("token"); return; }
+      if (msg.code === "taken_over") { stale("taken"); return; }
       say(msg.message);
       if (last) render();
     } else if (msg.type === "hint") {
@@ -102,59 +136,58 @@
     }
   }
 
+  // "My tables": the tables this browser joined, for the lobby (kept in localStorage).
+  function remember() {
+    if (!info) return;
+    try {
+      const list = JSON.parse(localStorage.getItem("xtarot.tables") || "[]")
+        .filter((x) => !(x.id === info.id && x.seat === seat));
+      list.unshift({ id: info.id, seat, game: info.game, link: location.href, at: Date.now() });
+      localStorage.setItem("xtarot.tables", JSON.stringify(list.slice(0, 30)));
+    } catch (e) { /* storage full or disabled: nothing to keep */ }
+  }
+
   // -- drawing --------------------------------------------------------------------------
+  function ctxFor(view, layout, legal, myTurn) {
+    return {
+      seat, seatLabel, legal, myTurn, act, ui, view,
+      hint: hint ? hint.action : null,
+      rerender: render,
+      label: (a) => layout.label(a),
+    };
+  }
+
   function render() {
     if (!last) return;
     const view = last.view;
     const layout = XLayouts.forGame(view.game);
     const legal = view.legal_actions || [];
-    const hand = view.hand || [];
-    const myTurn = seat !== null && view.current_player === seat && legal.length > 0;
+    const myTurn = seat !== null && view.current_player === seat && legal.length > 0 && !last.finished;
+    const hand = layout.sortHand(view, (view.hand || []).slice());
+    const ctx = ctxFor(view, layout, legal, myTurn);
+    document.body.dataset.game = view.game;
 
-    // status line
-    const status = $("status");
-    status.dataset.finished = last.finished ? "1" : "0";
-    status.dataset.turn = myTurn ? "1" : "0";
-    status.dataset.n = String(last.n);
-    const phase = layout.phase ? layout.phase(view) : view.phase;
-    let line;
-    if (last.finished) line = XI18n.t("finished");
-    else if (myTurn) line = XI18n.t("your_turn");
-    else line = XI18n.t("waiting", { who: seatLabel(view.current_player) });
-    status.textContent = `${line} · ${XI18n.t("phase")}: ${phase}`;
-    if (seat === null) status.textContent += ` · ${XI18n.t("spectator")}`;
-    status.className = `status${myTurn ? " mine" : ""}${last.finished ? " over" : ""}`;
-
-    // seats
-    const seats = $("seats");
-    seats.textContent = "";
-    const totals = (view.scores && view.scores.totals) || [];
-    for (let s = 0; s < view.players; s += 1) {
-      const box = make("div", "seat-box");
-      if (s === view.current_player) box.classList.add("acting");
-      if (s === seat) box.classList.add("me");
-      const head = make("div", "seat-head");
-      const dot = make("span", `dot ${last.seats[s].connected ? "on" : "off"}`);
-      dot.title = XI18n.t(last.seats[s].connected ? "online" : "offline");
-      head.appendChild(dot);
-      head.appendChild(make("strong", "", seatLabel(s)));
-      if (totals[s] !== undefined) head.appendChild(make("span", "score", String(totals[s])));
-      box.appendChild(head);
-      const extra = make("div", "seat-extra");
-      layout.seatExtra(view, s, extra);
-      box.appendChild(extra);
-      seats.appendChild(box);
-    }
+    renderStatus(view, layout, myTurn);
+    renderSeats(view, layout, ctx);
 
     // board
     const board = $("board");
     board.textContent = "";
-    layout.board(view, { seatLabel, seat }, board);
+    board.className = `board board-${view.game}`;
+    try {
+      layout.board(view, ctx, board);
+    } catch (err) {
+      // a layout bug must not blank the table: fall back to the generic listing
+      board.textContent = "";
+      XLayouts.generic.board(view, ctx, board);
+      console.warn(err); // eslint-disable-line no-console
+    }
+    renderOverlay(view, layout, ctx, board);
 
-    // which actions a hand card stands for; the others are buttons
+    // which actions a hand card stands for; custom controls; the rest are buttons
     const inHand = new Set(hand);
     const byCard = new Map();
-    const buttons = [];
+    const loose = [];
     for (const a of legal) {
       const codes = layout.cardsOf(a).filter((c) => inHand.has(c));
       if (codes.length) {
@@ -163,24 +196,22 @@
           byCard.get(c).push(a);
         }
       } else {
-        buttons.push(a);
+        loose.push(a);
       }
     }
-    const offered = selected && byCard.has(selected) ? byCard.get(selected) : [];
     const choices = $("choices");
     choices.textContent = "";
+    let drawn = new Set();
+    if (myTurn && layout.controls) drawn = layout.controls(view, ctx, choices) || new Set();
+    const offered = selected && byCard.has(selected) ? byCard.get(selected) : [];
+    const buttons = loose.filter((a) => !drawn.has(a));
     if (myTurn && (buttons.length || offered.length)) {
-      if (offered.length) choices.appendChild(make("span", "muted", XI18n.t("choose")));
-      for (const a of [...offered, ...buttons]) {
-        const b = make("button", "action", layout.label(a));
-        b.dataset.action = a;
-        b.type = "button";
-        if (hint && hint.action === a) b.classList.add("hinted");
-        for (const c of layout.cardsOf(a)) b.appendChild(XCards.svg(c, { size: "xs" }));
-        b.addEventListener("click", () => act(a));
-        choices.appendChild(b);
-      }
+      const row = make("div", "button-row");
+      if (offered.length) row.appendChild(make("span", "muted", XI18n.t("choose")));
+      for (const a of [...offered, ...buttons]) row.appendChild(XLayouts.actionButton(ctx, a, layout.label(a)));
+      choices.appendChild(row);
     }
+    choices.hidden = !choices.childNodes.length;
 
     // hand
     $("hand-box").hidden = seat === null;
@@ -195,6 +226,7 @@
       const actions = byCard.get(code) || [];
       if (myTurn && actions.length) {
         wrap.classList.add("legal");
+        if (actions.length === 1) wrap.dataset.action = actions[0];
         if (hint && actions.includes(hint.action)) wrap.classList.add("hinted");
         if (selected === code) wrap.classList.add("selected");
         wrap.addEventListener("click", () => {
@@ -203,37 +235,159 @@
         });
       } else {
         wrap.disabled = true;
-        if (myTurn) wrap.classList.add("illegal");
+        // dimmed only when some hand cards are playable now (not while drawing or buying)
+        if (myTurn && byCard.size) wrap.classList.add("illegal");
       }
       handEl.appendChild(wrap);
     }
+    $("hand-note").textContent = hand.length ? `${hand.length} ${XI18n.t("hand_sizes")}` : "";
     const hintBtn = $("hint");
     hintBtn.hidden = !myTurn;
     const hintText = $("hint-text");
     hintText.hidden = !hint;
-    if (hint) hintText.textContent = `${XI18n.t("hint")}: ${layout.label(hint.action)} — ${hint.text}`;
-
-    // scores and history
-    renderScores(view);
-    const history = $("history");
-    history.textContent = "";
-    if (layout.history) layout.history(view, { seatLabel, seat }, history);
-    else if (view.scores && view.scores.detail) {
-      const details = make("details");
-      details.appendChild(make("summary", "", XI18n.t("history")));
-      details.appendChild(XLayouts.value(view.scores.detail, 0));
-      history.appendChild(details);
+    if (hint) {
+      hintText.textContent = "";
+      hintText.appendChild(make("strong", "", `${XI18n.t("hint")}: `));
+      hintText.appendChild(XLayouts.richLabel(layout.label(hint.action)));
+      hintText.appendChild(make("span", "", ` — ${hint.text}`));
     }
-    history.hidden = !history.childNodes.length;
+
+    renderLog(view, layout);
+    renderSummary(view, layout, ctx);
+    renderScores(view);
+    const history = $("history-body");
+    history.textContent = "";
+    if (layout.history) layout.history(view, ctx, history);
+    $("history").hidden = !history.childNodes.length;
+    $("history-title").textContent = layout.historyTitle ? layout.historyTitle() : XI18n.t("history");
 
     $("download-box").hidden = !last.finished;
     if (last.finished) $("download").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+
+    notifyTurn(myTurn);
+  }
+
+  function renderStatus(view, layout, myTurn) {
+    const status = $("status");
+    status.dataset.finished = last.finished ? "1" : "0";
+    status.dataset.turn = myTurn ? "1" : "0";
+    status.dataset.n = String(last.n);
+    status.textContent = "";
+    let line;
+    if (last.finished) line = XI18n.t("finished");
+    else if (myTurn) line = XI18n.t("your_turn");
+    else line = XI18n.t("waiting", { who: seatLabel(view.current_player) });
+    status.appendChild(make("span", "turn", line));
+    const phase = layout.phase(view);
+    if (phase && !last.finished) status.appendChild(make("span", "phase", ` · ${phase}`));
+    if (seat === null) status.appendChild(make("span", "phase", ` · ${XI18n.t("spectator")}`));
+    status.appendChild(make("span", "clock", ""));
+    status.className = `status${myTurn ? " mine" : ""}${last.finished ? " over" : ""}`;
+    tickClock();
+  }
+
+  function tickClock() {
+    const el = document.querySelector("#status .clock");
+    if (!el || !last) return;
+    const c = last.clock;
+    if (!c || last.finished) { el.textContent = ""; return; }
+    const left = Math.max(0, Math.ceil(c.left - (Date.now() - receivedAt) / 1000));
+    el.textContent = ` · ⏱ ${XI18n.t("clock_left", { s: left })}`;
+    el.classList.toggle("low", left <= 10);
+  }
+  setInterval(tickClock, 500);
+
+  function renderSeats(view, layout, ctx) {
+    const seats = $("seats");
+    seats.textContent = "";
+    const totals = (view.scores && view.scores.totals) || [];
+    for (let s = 0; s < view.players; s += 1) {
+      const box = make("div", "seat-box");
+      box.dataset.seat = String(s);
+      if (s === view.current_player && !last.finished) box.classList.add("acting");
+      if (s === seat) box.classList.add("me");
+      const head = make("div", "seat-head");
+      const spec = last.seats[s] || {};
+      const dot = make("span", `dot ${spec.connected ? "on" : "off"}`);
+      dot.title = XI18n.t(spec.connected ? "online" : "offline");
+      head.appendChild(dot);
+      head.appendChild(make("strong", "", seatLabel(s)));
+      if (totals[s] !== undefined) head.appendChild(make("span", "score", String(totals[s])));
+      box.appendChild(head);
+      const extra = make("div", "seat-extra");
+      if (spec.autopilot) extra.appendChild(make("span", "chip warn", XI18n.t("autopilot")));
+      layout.seatExtra(view, s, extra, ctx);
+      box.appendChild(extra);
+      seats.appendChild(box);
+    }
+  }
+
+  function renderLog(view, layout) {
+    const box = $("log");
+    const entries = last.log || [];
+    $("log-box").hidden = !entries.length;
+    box.textContent = "";
+    let mine = -1;
+    if (seat !== null) entries.forEach((e, i) => { if (e.seat === seat) mine = i; });
+    let hand = null;
+    entries.forEach((e, i) => {
+      if (hand !== null && e.hand !== hand) box.appendChild(make("li", "sep", XI18n.t("new_hand", { n: e.hand + 1 })));
+      hand = e.hand;
+      const li = make("li", i > mine && mine >= 0 ? "new" : "");
+      if (i === mine + 1 && mine >= 0 && seat !== null) li.classList.add("first-new");
+      li.dataset.n = String(e.n);
+      li.appendChild(make("span", "who", `${seatLabel(e.seat, false).replace(/ \(.*\)$/, "")}${e.seat === seat ? ` (${XI18n.t("you")})` : ""}`));
+      li.appendChild(XLayouts.richLabel(layout.label(e.text)));
+      box.appendChild(li);
+    });
+    if (mine >= 0 && mine < entries.length - 1) {
+      box.insertBefore(make("li", "since", `▼ ${XI18n.t("since_last")}`), box.querySelector("li.first-new"));
+    }
+    box.scrollTop = box.scrollHeight;
+  }
+
+  function renderSummary(view, layout, ctx) {
+    const box = $("summary");
+    box.textContent = "";
+    let body = null;
+    // not twice: while the summary is shown over the board, the side panel waits
+    const overBoard = overlay && !overlay.dismissed;
+    if (!overBoard) {
+      try { body = layout.summary(view, ctx); } catch (err) { body = null; }
+    }
+    box.hidden = !body;
+    if (!body) return;
+    box.appendChild(make("h2", "", XI18n.t(last.finished ? "match_over" : "last_hand")));
+    box.appendChild(body);
+  }
+
+  // When a hand ends (the layout's hand key changes) or the match ends, its summary is
+  // shown over the board until dismissed (or the next move of this seat).
+  function renderOverlay(view, layout, ctx, board) {
+    const key = layout.handKey(view);
+    const changed = lastKey !== undefined && key !== lastKey;
+    if (changed || (last.finished && overlay === null)) overlay = { n: last.n };
+    lastKey = key;
+    if (!overlay || overlay.dismissed) return;
+    let body = null;
+    try { body = layout.summary(view, ctx); } catch (err) { body = null; }
+    if (!body) return;
+    const box = make("div", "overlay");
+    box.appendChild(make("h2", "", XI18n.t(last.finished ? "match_over" : "hand_over")));
+    box.appendChild(body);
+    const ok = make("button", "small", XI18n.t("dismiss"));
+    ok.type = "button";
+    ok.className = "small dismiss";
+    ok.addEventListener("click", () => { overlay.dismissed = true; render(); });
+    box.appendChild(ok);
+    board.appendChild(box);
   }
 
   function renderScores(view) {
     const box = $("scores");
     box.textContent = "";
     const sc = view.scores;
+    box.hidden = !sc;
     if (!sc) return;
     box.appendChild(make("h2", "", XI18n.t("scores")));
     const table = make("table", "scores");
@@ -245,15 +399,56 @@
     for (let s = 0; s < sc.totals.length; s += 1) {
       const row = make("tr");
       if (sc.final && sc.winners.includes(s)) row.classList.add("winner");
-      row.appendChild(make("td", "", seatLabel(s)));
+      row.appendChild(make("td", "", seatLabel(s, true)));
       row.appendChild(make("td", "num", String(sc.totals[s])));
       row.appendChild(make("td", "num", String(sc.ranks[s])));
       table.appendChild(row);
     }
     box.appendChild(table);
     if (sc.final) {
-      const names = sc.winners.map((s) => seatLabel(s)).join(", ");
+      const names = sc.winners.map((s) => seatLabel(s, true)).join(", ");
       box.appendChild(make("p", "final", `${XI18n.t("winners")}: ${names}`));
+    }
+  }
+
+  // -- your turn: the tab title (also in the background) and an optional sound ---------
+  function notifyTurn(myTurn) {
+    const name = info ? (XI18n.get() === "ja" ? info.name_ja : info.name_en) : "xtarot";
+    document.title = myTurn ? XI18n.t("your_turn_title", { game: name }) : `${name} — xtarot`;
+    if (myTurn && !wasMyTurn && $("sound").checked) beep();
+    wasMyTurn = myTurn;
+  }
+
+  let audio = null;
+  function beep() {
+    try {
+      audio = audio || new AudioContext();
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.08, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.25);
+    } catch (e) { /* no audio here */ }
+  }
+
+  // -- rules ---------------------------------------------------------------------------
+  async function showRules() {
+    const game = (info && info.game) || (last && last.view.game);
+    if (!game) return;
+    const dialog = $("rules-dialog");
+    const name = info ? (XI18n.get() === "ja" ? info.name_ja : info.name_en) : game;
+    $("rules-title").textContent = XI18n.t("game_rules", { game: name });
+    $("rules-body").textContent = "…";
+    if (typeof dialog.showModal === "function") dialog.showModal(); else dialog.setAttribute("open", "");
+    try {
+      const res = await fetch(`/api/games/${encodeURIComponent(game)}/rules?lang=${XI18n.get()}`);
+      const data = await res.json();
+      $("rules-body").innerHTML = data.html; // rendered on the server from our own rules text
+    } catch (e) {
+      $("rules-body").textContent = XI18n.t("error");
     }
   }
 
@@ -268,11 +463,19 @@
     XI18n.set(XI18n.get() === "ja" ? "en" : "ja");
     hint = null;
     translate();
+    if ($("rules-dialog").open) showRules();
   });
   $("hint").addEventListener("click", () => {
     $("hint-text").hidden = false;
     $("hint-text").textContent = XI18n.t("hint_busy");
     send({ type: "hint", lang: XI18n.get() });
+  });
+  $("rules").addEventListener("click", showRules);
+  $("rules-close").addEventListener("click", () => $("rules-dialog").close());
+  $("sound").checked = localStorage.getItem("xtarot.sound") === "1";
+  $("sound").addEventListener("change", () => {
+    localStorage.setItem("xtarot.sound", $("sound").checked ? "1" : "0");
+    if ($("sound").checked) beep();
   });
   window.addEventListener("hashchange", () => location.reload());
   translate();

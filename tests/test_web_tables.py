@@ -1,0 +1,276 @@
+"""Every game's table in real headless Chromium, played by clicking the UI only.
+
+For each registered game, at a desktop size (1280×800) and a phone size (390×844), a
+person at seat 1 plays a whole hand against random bots by clicking: legal moves are
+the elements with ``data-action`` (buttons, bidding cells, field cards...) and the
+playable hand cards.  Throughout, the page must stay within its height bound, never
+scroll sideways, keep the hand on screen without scrolling, raise no JavaScript error,
+use the game's own layout (not the generic listing) and number seats from 1.  A
+screenshot of each table at mid-hand is kept under the test's tmp dir (and copied to
+``XTAROT_SCREENSHOTS`` when that names a folder).
+
+Skipped without Chromium or Playwright (see ``test_web_e2e.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import xtarot
+from test_web_e2e import ARGS, CHROMIUM, Server, free_port, httpx, sync_api
+
+#: (width, height, phone?) and the page height allowed: two screens on a desktop; on a
+#: phone the side panels (seats, moves, scores) stack below the table.
+SIZES = {
+    "desktop": ({"width": 1280, "height": 800}, False, 2 * 800),
+    "phone": ({"width": 390, "height": 844}, True, 4 * 844),
+}
+
+GAMES = [info.id for info in xtarot.games()]
+PLAYERS = {"arcana-duel": 2, "grail-mahjong": 3, "matto": 4}
+#: Deals whose first hand lasts a while under random play (grail-mahjong's seed 4 can
+#: end in two moves when a bot discards Rc).
+SEEDS = {"grail-mahjong": 16}
+
+METRICS_JS = """() => {
+  const hand = document.getElementById('hand-box').getBoundingClientRect();
+  const cards = [...document.querySelectorAll('#hand button.card')]
+    .map(c => c.getBoundingClientRect());
+  const seats = [...document.querySelectorAll('#seats .seat-box strong')].map(e => e.textContent);
+  return {
+    height: document.documentElement.scrollHeight,
+    width: document.documentElement.scrollWidth,
+    handTop: hand.top, handBottom: hand.bottom, handHeight: hand.height,
+    cardsTop: Math.min(1e9, ...cards.map(c => c.top)),
+    cardsBottom: Math.max(-1, ...cards.map(c => c.bottom)),
+    viewport: window.innerHeight,
+    generic: document.querySelectorAll('#board dl.generic').length,
+    seats,
+    text: document.body.innerText,
+  };
+}"""
+
+STATUS_JS = """() => {
+  const s = document.getElementById('status');
+  return {finished: s.dataset.finished === '1', turn: s.dataset.turn === '1',
+          n: Number(s.dataset.n || -1), pending: document.body.classList.contains('pending')};
+}"""
+
+CLICKABLE = (
+    "#choices [data-action]:not([disabled]), #board [data-action]:not([disabled]), "
+    "#hand button.card.legal"
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    db = tmp_path_factory.mktemp("web-tables") / "tables.db"
+    srv = Server(f"sqlite:///{db}", free_port()).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def check_page(page: Any, size: str, players: int) -> dict[str, Any]:
+    """The bounds every table keeps, at any moment of the match."""
+    m = page.evaluate(METRICS_JS)
+    viewport, _phone, max_height = SIZES[size]
+    assert m["width"] <= viewport["width"] + 1, f"sideways scroll: {m['width']} px"
+    assert m["height"] <= max_height, f"page {m['height']} px tall (bound {max_height})"
+    # the hand, every card of it, is on screen without scrolling
+    assert m["handTop"] >= 0 and m["handBottom"] <= m["viewport"] + 1, m
+    if m["cardsBottom"] >= 0:  # the hand holds cards
+        assert m["cardsTop"] >= 0 and m["cardsBottom"] <= m["viewport"], m
+    assert m["generic"] == 0, "the generic listing instead of the game's table"
+    # seats read from 1 for people
+    assert [s.split(" (")[0] for s in m["seats"]] == [f"Seat {i + 1}" for i in range(players)]
+    assert m["seats"][0].startswith("Seat 1 (you")
+    assert "Seat 0" not in m["text"]
+    return m
+
+
+def click_a_move(page: Any, rng: random.Random) -> bool:
+    st = page.evaluate(STATUS_JS)
+    if st["finished"] or not st["turn"] or st["pending"]:
+        return False
+    dismiss = page.locator("#board .overlay .dismiss")
+    if dismiss.count() and dismiss.first.is_visible():
+        dismiss.first.click(timeout=2000)  # a hand's summary over the board: read, OK
+        return True
+    moves = page.locator(CLICKABLE)
+    count = moves.count()
+    if not count:
+        return False
+    try:
+        moves.nth(rng.randrange(count)).click(timeout=1500)
+    except sync_api.Error:
+        return False  # the table moved on while we clicked: look again
+    return True
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_hand_by_clicking(
+    server: Server, browser: Any, game: str, size: str, tmp_path: Path
+) -> None:
+    info = next(i for i in xtarot.games() if i.id == game)
+    players = PLAYERS.get(game, 4)
+    options = dict(getattr(info, "bulk_options", ()) or ())
+    body = {
+        "game": game,
+        "players": players,
+        "seats": ["human"] + ["random"] * (players - 1),
+        "options": options,
+        "seed": SEEDS.get(game, 4),
+    }
+    res = httpx.post(server.base + "/api/tables", json=body, timeout=10)
+    assert res.status_code == 201, res.text
+    table = res.json()
+    viewport, phone, _bound = SIZES[size]
+    ctx = browser.new_context(viewport=viewport, is_mobile=phone, device_scale_factor=1)
+    ctx.add_init_script("localStorage.setItem('xtarot.lang', 'en')")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(table["seats"][0]["link"])
+    page.wait_for_selector("#status[data-n]", timeout=15000)
+
+    rng = random.Random(f"{game}-{size}")
+    clicks = 0
+    shot = None
+    deadline = time.monotonic() + 240
+    while True:
+        facts = httpx.get(server.base + f"/api/tables/{table['id']}", timeout=10).json()
+        if facts["finished"] or facts["hand"] > 1:
+            break
+        assert time.monotonic() < deadline, f"{game}: the hand did not end ({clicks} clicks)"
+        if click_a_move(page, rng):
+            clicks += 1
+            if clicks % 7 == 0:
+                page.wait_for_timeout(60)
+                check_page(page, size, players)
+            if clicks == 6 and shot is None:
+                page.wait_for_timeout(150)
+                shot = tmp_path / f"{game}-{size}-mid-hand.png"
+                page.screenshot(path=str(shot))
+        else:
+            page.wait_for_timeout(25)
+    assert clicks >= 3, f"{game}: only {clicks} moves were clicked"
+    page.wait_for_timeout(400)
+    m = check_page(page, size, players)
+    # the hand (or match) summary is shown, over the board or beside it
+    assert page.locator("#board .overlay, #summary:not([hidden])").count() >= 1
+    assert shot is not None and shot.stat().st_size > 10_000
+    end = tmp_path / f"{game}-{size}-end.png"
+    page.screenshot(path=str(end), full_page=True)
+    keep = os.environ.get("XTAROT_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        for f in (shot, end):
+            shutil.copy(f, Path(keep) / f.name)
+    assert not errors, errors
+    assert m["height"] > 0
+    ctx.close()
+
+
+def test_japanese_tables_translate_what_players_read(server: Server, browser: Any) -> None:
+    """In Japanese, the status line, seat names, buttons and the move log read in
+    Japanese (fairy500's auction: 'bid 7nt' → a Japanese contract name)."""
+    body = {"game": "fairy500", "players": 4, "seats": ["human"] + ["random"] * 3, "seed": 2}
+    table = httpx.post(server.base + "/api/tables", json=body, timeout=10).json()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script("localStorage.setItem('xtarot.lang', 'ja')")
+    page = ctx.new_page()
+    page.goto(table["seats"][0]["link"])
+    page.wait_for_function("() => document.getElementById('status').dataset.turn === '1'")
+    text = page.inner_text("body")
+    assert "1番席" in text and "あなたの番です" in text
+    labels = page.locator("#choices [data-action], #board [data-action]").all_inner_texts()
+    joined = " ".join(labels)
+    assert "パス" in joined or "ノートランプ" in joined or "切り札" in joined, joined[:300]
+    assert "bid " not in joined and "pass" not in joined.lower().split()
+    ctx.close()
+
+
+def test_a_wrong_link_says_what_happened_and_offers_to_watch(server: Server, browser: Any) -> None:
+    body = {"game": "matto", "players": 3, "seats": ["human", "random", "random"], "seed": 1}
+    table = httpx.post(server.base + "/api/tables", json=body, timeout=10).json()
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    ctx.add_init_script("localStorage.setItem('xtarot.lang', 'en')")
+    page = ctx.new_page()
+    page.goto(f"{server.base}/table#t={table['id']}&seat=0&token=not-the-token")
+    page.wait_for_selector("#stale:not([hidden])", timeout=10000)
+    assert "does not open a seat" in page.inner_text("#stale")
+    watch = page.locator("#stale-watch")
+    assert watch.is_visible() and watch.get_attribute("href").endswith(f"#t={table['id']}")
+    page.goto("about:blank")
+    page.goto(f"{server.base}/table#t=nosuchtable")
+    page.wait_for_selector("#stale:not([hidden])", timeout=10000)
+    assert "There is no table nosuchtable" in page.inner_text("#stale")
+    assert page.locator("#stale-watch").is_hidden()
+    ctx.close()
+
+
+def test_lobby_lists_open_tables_and_my_tables(server: Server, browser: Any) -> None:
+    """A host creates a table with an open seat and a move clock from the lobby; a
+    second browser sees it in the lobby's open tables, takes the seat and plays; both
+    browsers list the table under "my tables".  Options show only where they apply."""
+    host = browser.new_context(viewport={"width": 1280, "height": 800})
+    host.add_init_script("localStorage.setItem('xtarot.lang', 'en')")
+    page = host.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#game option[value='fairy500']", state="attached")
+    page.select_option("#game", "fairy500")
+    page.select_option("#players", "5")
+    assert page.locator("[data-opt='pairs']").count() == 0  # pairs: 4 players only
+    page.select_option("#players", "4")
+    assert page.locator("[data-opt='pairs']").count() == 1
+    page.select_option("#seats select[data-seat='1']", "open")
+    page.select_option("#clock", "60")
+    page.click("#create-btn")
+    page.wait_for_selector("#links a.join")
+    table_id = page.get_attribute("#created", "data-table")
+    info = httpx.get(server.base + f"/api/tables/{table_id}").json()
+    assert info["clock"] == 60 and info["listed"] is True
+    assert [s["free"] for s in info["seats"]] == [False, True, False, False]
+    page.wait_for_selector(f"#my-tables li[data-table='{table_id}']")
+
+    guest = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    guest.add_init_script("localStorage.setItem('xtarot.lang', 'en')")
+    other = guest.new_page()
+    other.on("pageerror", lambda e: errors.append(str(e)))
+    other.goto(server.base + "/")
+    row = other.locator(f"#open-tables li[data-table='{table_id}']")
+    row.wait_for(timeout=10000)
+    row.locator("button.join-open[data-seat='1']").click()
+    other.wait_for_selector("#hand button.card", timeout=10000)
+    assert other.locator("#seats .seat-box.me").inner_text().startswith("Seat 2")
+    info = httpx.get(server.base + f"/api/tables/{table_id}").json()
+    assert [s["free"] for s in info["seats"]] == [False, False, False, False]
+    other.goto(server.base + "/")
+    other.wait_for_selector(f"#my-tables li[data-table='{table_id}'] a")
+    assert other.locator(f"#open-tables li[data-table='{table_id}'] button").count() == 0
+    assert not errors, errors
+    host.close()
+    guest.close()
