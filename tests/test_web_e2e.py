@@ -292,9 +292,11 @@ def test_lobby_creates_a_table_and_joins_it(server: Server, browser: Any) -> Non
     page.wait_for_selector("#game option[value='sono-arcana']", state="attached")
     page.select_option("#game", "sono-arcana")
     page.select_option("#players", "3")
-    page.check("[data-opt='teams']")
+    assert page.locator("[data-opt='teams']").count() == 0  # teams: 4 players only
+    page.select_option("#game", "grail-mahjong")
+    page.fill("[data-opt='hands']", "0")
     page.click("#create-btn")
     page.wait_for_selector("#create-error:not([hidden])")
-    assert "teams=True needs 4 players" in page.inner_text("#create-error")
+    assert "option hands=0 must be 1 or more" in page.inner_text("#create-error")
     assert not errors, errors
     ctx.close()

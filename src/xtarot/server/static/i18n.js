@@ -94,6 +94,7 @@ const XI18n = (() => {
       seconds: "{n} s",
       minutes: "{n} min",
       option_names: {},
+      choice_names: { ten_per_trick: "ten per trick" },
       yes: "yes",
       no: "no",
       claiming: "Taking the seat…",
@@ -196,6 +197,11 @@ const XI18n = (() => {
         all_pass: "全員パスのとき", classical: "クラシカルオプション", deck: "デッキ",
         reseat_each_hand: "ハンドごとに席替え", misere: "ミゼール", ramsch: "ラムシュ",
         variant: "バリアント", rounds: "ラウンド数", target_score: "目標点",
+        single_deal: "一度に全部配る", chi_extension_draws: "チー拡張でツモ",
+      },
+      choice_names: {
+        ramsch: "ラムシュ", redeal: "配り直し", ten_per_trick: "1トリック10点",
+        pairs: "ペア", halves: "半分ずつ",
       },
     },
   };

@@ -88,13 +88,16 @@
       } else if (Array.isArray(opt.choices) && opt.choices.length) {
         input = make("select", { "data-opt": name, "data-kind": opt.type });
         if (opt.default === null) input.appendChild(make("option", { value: "" }, "—"));
-        for (const c of opt.choices) input.appendChild(make("option", { value: String(c) }, String(c)));
+        const names = XI18n.t("choice_names");
+        for (const c of opt.choices) {
+          const text = (names && typeof names === "object" && names[c]) || String(c);
+          input.appendChild(make("option", { value: String(c) }, text));
+        }
         input.value = name in previous ? previous[name] : (opt.default === null ? "" : String(opt.default));
       } else {
         input = make("input", {
           type: opt.type === "int" ? "number" : "text", "data-opt": name, "data-kind": opt.type,
         });
-        if (opt.type === "int") input.setAttribute("min", "1");
         input.value = name in previous ? previous[name]
           : (opt.default === null || opt.default === undefined ? "" : String(opt.default));
       }

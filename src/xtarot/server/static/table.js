@@ -214,7 +214,7 @@
     choices.hidden = !choices.childNodes.length;
 
     // hand
-    $("hand-box").hidden = seat === null;
+    $("hand-box").hidden = seat === null || (last.finished && !hand.length);
     const handEl = $("hand");
     handEl.textContent = "";
     for (const code of hand) {

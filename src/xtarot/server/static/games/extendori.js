@@ -259,7 +259,7 @@
     return ex;
   }
 
-  // A seat's points in a finished hand, explained: "7 tricks: 9×15 + T0 = 165".
+  // A seat's points in a finished hand, explained: "7 tricks: 9×15 + T0" (T0 and T1 are worth 30).
   function why(tricks, seat) {
     let n15 = 0;
     const big = [];
@@ -446,24 +446,24 @@
       el.appendChild(ring);
 
       // who wins and why, in one line under the ring
-      const why = make("div", "ex-why");
+      const whyBox = make("div", "ex-why");
       if (j) {
-        if (showingLast) why.appendChild(rich(w("won", { who: ctx.seatLabel(last.winner, true), card: j.card, pts: trickPoints(last) })));
-        else why.appendChild(rich(w("winning", { who: ctx.seatLabel(j.seat, true), card: j.card })));
+        if (showingLast) whyBox.appendChild(rich(w("won", { who: ctx.seatLabel(last.winner, true), card: j.card, pts: trickPoints(last) })));
+        else whyBox.appendChild(rich(w("winning", { who: ctx.seatLabel(j.seat, true), card: j.card })));
         if (j.wrap) {
           const line = rich(w("wrap", { card: j.card, beaten: j.beaten }), "ex-wrap");
           line.appendChild(make("span", "ex-wrap-why", `(${w(j.wrap === "major" ? "wrap_major" : "wrap_minor")})`));
-          why.appendChild(line);
+          whyBox.appendChild(line);
         }
         if (!showingLast) {
           const th = threats(view, j);
           if (th) {
             const key = th.kind === "major" ? "threat_major" : "threat_minor";
-            why.appendChild(rich(w(key, { cards: th.cards.join(" "), top: th.beaten, f: th.beaten }), "ex-threat"));
+            whyBox.appendChild(rich(w(key, { cards: th.cards.join(" "), top: th.beaten, f: th.beaten }), "ex-threat"));
           }
         }
       }
-      if (why.childNodes.length) el.appendChild(why);
+      if (whyBox.childNodes.length) el.appendChild(whyBox);
     },
 
     seatExtra(view, seat, el) {

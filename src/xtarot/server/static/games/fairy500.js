@@ -57,7 +57,6 @@
       called: "Called",
       partner_unknown: "partner unknown",
       partners_known: "partner: {who}",
-      in_kitty_or_own: "",
       side: "Declarer + known partners: {t} of {need} tricks",
       decl_tricks: "Declarer's tricks: {t} (must stay 0)",
       kitty: "Kitty",
@@ -159,7 +158,6 @@
       called: "指名札",
       partner_unknown: "副官は不明",
       partners_known: "副官：{who}",
-      in_kitty_or_own: "",
       side: "デクレアラー＋判明した副官：{t}/{need}トリック",
       decl_tricks: "デクレアラーのトリック：{t}（0のままなら成功）",
       kitty: "キティ",
@@ -436,8 +434,8 @@
       line.appendChild(make("span", "", w("trump", { suit: suitWord(c.trump), mate: suitWord(MATE[c.trump]) })));
       return line;
     }
-    if (c.kind === "misere") return make("div", "f5-rule", w("misere_rule"));
-    if (c.order === "nt") return make("div", "f5-rule", w("no_trump"));
+    if (c.kind === "misere") return make("div", "f5-rule f5-rule-extra", w("misere_rule"));
+    if (c.order === "nt") return make("div", "f5-rule f5-rule-extra", w("no_trump"));
     return null;
   }
 
@@ -485,6 +483,14 @@
       info.appendChild(make("span", `chip f5-side${t ? " bad" : " ok"}`, w("decl_tricks", { t })));
     }
     if (info.childNodes.length) box.appendChild(info);
+    // the open misère hand is drawn at the declarer's place; on a crowded phone ring
+    // (7-8 seats) it moves here (css)
+    if (view.open_hand && view.open_hand.length && c.declarer !== ctx.seat) {
+      const line = make("div", `f5-openline${view.players >= 7 ? " many" : ""}`);
+      line.appendChild(make("span", "f5-muted", `${w("open_hand")} (${ctx.seatLabel(c.declarer, true)}):`));
+      line.appendChild(cardRow(sortHand(view, view.open_hand), "xs"));
+      box.appendChild(line);
+    }
     if (view.is_partner && !(view.seat === c.declarer)) box.appendChild(make("div", "f5-you-partner", w("partner_you")));
     return box;
   }
@@ -509,7 +515,7 @@
   function lastHandLine(view, ctx) {
     const r = view.last_result;
     if (!r) return null;
-    return make("div", "f5-lasthand f5-muted", w("last_hand", { text: resultHead(r, ctx, view.players) }));
+    return make("div", "f5-lasthand f5-muted", w("last_hand", { text: resultHead(r, ctx) }));
   }
 
   // The kitty and the exchange: the declarer sees its kitty and discards, the others a
@@ -530,7 +536,7 @@
       box.appendChild(b);
     } else if (view.phase === "discard" && c) {
       const b = make("span", "f5-kb");
-      b.appendChild(make("span", "f5-muted", w("exchanging", { who: ctx.seatLabel(c.declarer, true), k: view.discard_count || 0 })));
+      b.appendChild(make("span", "f5-muted", `${w("discards", { k: view.discard_count || 0 })}:`));
       if (view.discard_count) b.appendChild(cardRow(Array(view.discard_count).fill(null), "xs"));
       box.appendChild(b);
     } else if (view.kitty_size && view.phase !== "play" && view.phase !== "over") {
@@ -600,8 +606,6 @@
     let ring;
     if (view.phase === "auction") {
       const calls = lastCalls(view);
-      const note = {};
-      for (const [s, text] of Object.entries(calls)) note[s] = bidText(text);
       const center = make("div", "f5-center");
       if (view.high_bid) {
         center.appendChild(make("div", "caption", w("standing")));
@@ -620,7 +624,6 @@
         slot.replaceChildren(chip);
         if ((view.passed || []).includes(Number(s))) spot.classList.add("f5-passed");
       }
-      void note;
     } else if (view.phase === "call" || view.phase === "discard") {
       const center = make("div", "f5-center");
       const n = view.players >= 7 ? 2 : 1;
@@ -775,7 +778,7 @@
   // -- results ---------------------------------------------------------------------------
   function pts(x) { return XLayouts.fmt(x); }
 
-  function resultHead(r, ctx, n) {
+  function resultHead(r, ctx) {
     if (r.kind === "ramsch") return w("h_ramsch", { n: r.hand });
     if (r.kind === "ten_per_trick") return w("h_ten", { n: r.hand });
     if (r.kind === "redeal") return w("h_redeal", { n: r.hand });
@@ -794,7 +797,6 @@
     } else {
       extra = w("h_took", { t: d.declarer_tricks || 0 });
     }
-    void n;
     return w("h_contract", {
       n: r.hand, who: ctx.seatLabel(r.declarer, true), bid: bidText(r.bid),
       result: `${w(made ? "made" : "failed")} ${extra}`,
@@ -859,7 +861,7 @@
     const box = make("div", "summary-body f5-summary");
     if (r) {
       const h = make("h3", `f5-rhead${r.detail && r.detail.made === false ? " failed" : ""}`);
-      h.appendChild(make("span", "", resultHead(r, ctx, view.players)));
+      h.appendChild(make("span", "", resultHead(r, ctx)));
       box.appendChild(h);
       if ((r.called || []).length) {
         const cl = make("div", "f5-called");
@@ -919,7 +921,7 @@
       const list = make("ol", "rounds f5-hands");
       hands.slice().reverse().forEach((r) => {
         const li = make("li");
-        li.appendChild(make("span", `f5-hres${r.detail && r.detail.made === false ? " failed" : ""}`, resultHead(r, ctx, view.players)));
+        li.appendChild(make("span", `f5-hres${r.detail && r.detail.made === false ? " failed" : ""}`, resultHead(r, ctx)));
         const pl = make("span", "f5-hpts");
         (r.points || []).forEach((p, s) => {
           pl.appendChild(make("span", `f5-pt${p > 0 ? " pos" : p < 0 ? " neg" : ""}`, `${w("seat_short", { n: s + 1 })} ${pts(p)}`));
