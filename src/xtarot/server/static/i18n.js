@@ -95,6 +95,7 @@ const XI18n = (() => {
       minutes: "{n} min",
       option_names: {},
       choice_names: { ten_per_trick: "ten per trick" },
+      bot_names: {},
       yes: "yes",
       no: "no",
       claiming: "Taking the seat…",
@@ -199,6 +200,7 @@ const XI18n = (() => {
         variant: "バリアント", rounds: "ラウンド数", target_score: "目標点",
         single_deal: "一度に全部配る", chi_extension_draws: "チー拡張でツモ",
       },
+      bot_names: { random: "ランダム", heuristic: "ヒューリスティック", ismcts: "ISMCTS", pimc: "PIMC" },
       choice_names: {
         ramsch: "ラムシュ", redeal: "配り直し", ten_per_trick: "1トリック10点",
         pairs: "ペア", halves: "半分ずつ",
@@ -245,6 +247,10 @@ const XI18n = (() => {
     const words = PHASES[lang] || {};
     return words[name] || String(name === undefined || name === null ? "" : name).replace(/_/g, " ");
   }
+  function botName(name) {
+    const names = (T[lang] && T[lang].bot_names) || {};
+    return names[name] || name;
+  }
   function seatName(seat) {
     return lang === "ja" ? `${seat + 1}番席` : `Seat ${seat + 1}`;
   }
@@ -255,5 +261,5 @@ const XI18n = (() => {
     document.documentElement.lang = lang;
   }
   document.documentElement.lang = lang;
-  return { t, g, get, set, seatName, addGame, phase };
+  return { t, g, get, set, seatName, addGame, phase, botName };
 })();

@@ -121,7 +121,7 @@
       const sel = make("select", { "data-seat": String(i) });
       sel.appendChild(make("option", { value: "human" }, XI18n.t("human")));
       sel.appendChild(make("option", { value: "open" }, XI18n.t("open_seat")));
-      for (const b of g.bots) sel.appendChild(make("option", { value: b }, `${XI18n.t("bot")}: ${b}`));
+      for (const b of g.bots) sel.appendChild(make("option", { value: b }, `${XI18n.t("bot")}: ${XI18n.botName(b)}`));
       sel.value = previous[i] || (i === 0 ? "human" : g.default_bot);
       label.appendChild(sel);
       box.appendChild(label);

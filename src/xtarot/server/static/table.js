@@ -36,7 +36,7 @@
     const extra = [];
     if (s === seat) extra.push(XI18n.t("you"));
     const spec = last && last.seats[s];
-    if (spec && spec.kind === "bot") extra.push(`${XI18n.t("bot")} ${spec.bot}`);
+    if (spec && spec.kind === "bot") extra.push(`${XI18n.t("bot")} ${XI18n.botName(spec.bot)}`);
     return extra.length ? `${base} (${extra.join(", ")})` : base;
   }
 
