@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import socket
 import subprocess
 import sys
@@ -25,24 +24,16 @@ from typing import Any
 import pytest
 
 import xtarot
+from browser_support import CHROMIUM, have_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = os.environ.get("XTAROT_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
 )
 httpx = pytest.importorskip("httpx", reason="httpx is not installed")
 pytest.importorskip("fastapi", reason="the web extra is not installed")
-if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+if not have_chromium():
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
 
@@ -97,16 +88,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
         yield srv
     finally:
         srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def create(server: Server, seats: list[str], seed: int) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import xtarot
-from test_web_e2e import ARGS, CHROMIUM, Server, free_port, httpx, sync_api
+from test_web_e2e import Server, free_port, httpx, sync_api
 
 #: (width, height, phone?) and the page height allowed: two screens on a desktop; on a
 #: phone the side panels (seats, moves, scores) stack below the table.
@@ -77,16 +77,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
         yield srv
     finally:
         srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def check_page(page: Any, size: str, players: int) -> dict[str, Any]:

@@ -131,15 +131,9 @@ def create_app(
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> JSONResponse:
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            return _error(413, f"request too large (at most {MAX_BODY} bytes)")
-        try:
-            data = json.loads(body or b"null")
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return _error(400, "the body must be a JSON object")
-        if not isinstance(data, dict):
-            return _error(400, "the body must be a JSON object")
+        data = await _json_object(request, "the body must be a JSON object")
+        if isinstance(data, JSONResponse):
+            return data
         game = data.get("game")
         players = data.get("players")
         options = data.get("options") or {}
@@ -200,15 +194,9 @@ def create_app(
     @app.post("/api/tables/{table_id}/claim")
     async def claim_seat(table_id: str, request: Request) -> JSONResponse:
         """Take a free open seat: ``{"seat": n}`` -> its secret link (once)."""
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            return _error(413, f"request too large (at most {MAX_BODY} bytes)")
-        try:
-            data = json.loads(body or b"null")
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return _error(400, 'the body must be a JSON object: {"seat": n}')
-        if not isinstance(data, dict):
-            return _error(400, 'the body must be a JSON object: {"seat": n}')
+        data = await _json_object(request, 'the body must be a JSON object: {"seat": n}')
+        if isinstance(data, JSONResponse):
+            return data
         table = hub.get(table_id)
         if table is None:
             return _error(404, f"no table {table_id!r}")
@@ -280,6 +268,20 @@ def create_app(
                     await ws.close(code=1008)
 
     return app
+
+
+async def _json_object(request: Request, what: str) -> dict[str, Any] | JSONResponse:
+    """The request's JSON object body, or the error response saying what was wrong."""
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return _error(413, f"request too large (at most {MAX_BODY} bytes)")
+    try:
+        data = json.loads(body or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return _error(400, what)
+    if not isinstance(data, dict):
+        return _error(400, what)
+    return data
 
 
 def _game_ids() -> list[str]:

@@ -130,6 +130,15 @@ const XCards = (() => {
     return root;
   }
 
+  // A suit symbol on its own (for labels such as a bidding grid's column heads).
+  function suitIcon(suit, opts) {
+    const o = opts || {};
+    const root = el("svg", { viewBox: "-10 -10 20 20", class: `suit-icon ${o.cls || ""}`.trim(), role: "img" });
+    if (o.title) el("title", {}, root).textContent = o.title;
+    symbol(suit, 0, 0, 1, root);
+    return root;
+  }
+
   function name(code, lang) {
     const card = parse(code);
     if (!card) return String(code);
@@ -143,5 +152,5 @@ const XCards = (() => {
     return String(str).split(/\s+/).filter((w) => parse(w) !== null);
   }
 
-  return { svg, parse, name, codesIn, SUITS };
+  return { svg, parse, name, codesIn, suitIcon, SUITS };
 })();

@@ -260,36 +260,9 @@
   }
 
   // A suit drawn as on the cards (chalice, coin, sword, tree); "nt" as the letters NT.
-  const NS = "http://www.w3.org/2000/svg";
-  const SUIT_COLOUR = { c: "#c8362c", d: "#c8362c", s: "#1d1d1f", w: "#1d1d1f" };
-  function svgEl(name, attrs, parent) {
-    const node = document.createElementNS(NS, name);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-    if (parent) parent.appendChild(node);
-    return node;
-  }
   function suitIcon(s) {
-    if (s === "nt" || !SUIT_COLOUR[s]) return make("span", "f5-nt", w("nt_short"));
-    const root = svgEl("svg", { viewBox: "-10 -10 20 20", class: `f5-suit f5-suit-${s}`, role: "img" });
-    svgEl("title", {}, root).textContent = suitWord(s);
-    const fill = SUIT_COLOUR[s];
-    if (s === "c") {
-      svgEl("path", { d: "M-7,-7 H7 C7,1 3,3 0,3 C-3,3 -7,1 -7,-7 Z", fill }, root);
-      svgEl("rect", { x: -1.2, y: 3, width: 2.4, height: 3, fill }, root);
-      svgEl("path", { d: "M-5,8 H5 L3,6 H-3 Z", fill }, root);
-    } else if (s === "d") {
-      svgEl("circle", { cx: 0, cy: 0, r: 7, fill }, root);
-      svgEl("circle", { cx: 0, cy: 0, r: 4.6, fill: "none", stroke: "#fff", "stroke-width": 1.2 }, root);
-    } else if (s === "s") {
-      svgEl("path", { d: "M0,-9 L2,-6 V3 H-2 V-6 Z", fill }, root);
-      svgEl("rect", { x: -5.5, y: 3, width: 11, height: 2, rx: 1, fill }, root);
-      svgEl("rect", { x: -1, y: 5, width: 2, height: 3, fill }, root);
-      svgEl("circle", { cx: 0, cy: 8.8, r: 1.4, fill }, root);
-    } else {
-      svgEl("path", { d: "M0,-9 L5,-3 H-5 Z M0,-6 L6.5,1 H-6.5 Z M0,-2 L8,5 H-8 Z", fill }, root);
-      svgEl("rect", { x: -1.3, y: 5, width: 2.6, height: 4, fill }, root);
-    }
-    return root;
+    if (!XCards.SUITS[s]) return make("span", "f5-nt", w("nt_short"));
+    return XCards.suitIcon(s, { cls: `f5-suit f5-suit-${s}`, title: suitWord(s) });
   }
 
   // A bid as an element: "7" + the suit drawn, or the misère's name.
