@@ -226,3 +226,22 @@ def test_duel_heuristic_beats_random() -> None:
                        ["7s", "Kd", "8w", "T10", "9s", "2d", "3d", "5d"])  # fmt: skip
     assert bot.act(decision_for(state)).text == "place T21"
     assert bot.explain() is not None
+
+
+def test_arcana_duel_heuristic_answers_every_decision_of_random_games() -> None:
+    """It used to assume ``end`` was legal after an attack card that beats nothing
+    (``KeyError: 'end'``), which dropped a web client's hint.  Now every decision of
+    these random games gets a legal move and an explanation in both languages."""
+    import random
+
+    game = xtarot.load("arcana-duel", players=2)
+    for seed in (0, 2, 11, 17, 29, 47):  # each of these games reached that position
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            agent = ArcanaDuelHeuristic(seed)
+            action = agent.act(decision_for(state.clone()))
+            assert action in state.legal_actions()
+            why = agent.explain()
+            assert why is not None and why.text("en") and why.text("ja")
+            state.apply(rng.choice(state.legal_actions()))

@@ -183,7 +183,7 @@ class ArcanaDuelHeuristic(Strategy):
         options = self._options(view)
         forming = view["attack"]["cards"] if view["attack"] else []
         if not options:
-            return self._say(legal["end"], "no attack is possible: end", "攻撃できないので終了")
+            return self._no_winning_attack(view, legal)
         value, cards, target, kind = options[0]
         if not forming and value <= 0 and "end" in legal:
             return self._say(
@@ -196,9 +196,11 @@ class ArcanaDuelHeuristic(Strategy):
             # face-up cards first, then the face-down ones (weakest first)
             up = {e["card"] for e in view["fields"][view["seat"]]["face_up"]}
             nxt = min(missing, key=lambda c: (c not in up, power(c), c))
-            step = legal[f"attack {nxt}"]
+            step = legal.get(f"attack {nxt}")
         else:
-            step = legal["at down" if target == "down" else f"at {target}"]
+            step = legal.get("at down" if target == "down" else f"at {target}")
+        if step is None:  # the plan is not open after all: play the least bad move
+            return self._no_winning_attack(view, legal)
         names = " ".join(cards)
         p = sum(power(c) for c in cards)
         if kind == "fool":
@@ -242,6 +244,24 @@ class ArcanaDuelHeuristic(Strategy):
             f"card ({value:+.2f})",
             f"攻撃は必須：最も損の少ない{names}（戦闘力{p}）で裏向きの札を攻撃（{value:+.2f}）",
         )
+
+    def _no_winning_attack(self, view: dict[str, Any], legal: dict[str, Action]) -> Action:
+        """No attack wins or ties: stop if allowed, else lose the attack under way
+        against the weakest target (the rules allow losing an attack on purpose)."""
+        if "end" in legal:
+            return self._say(legal["end"], "no attack is possible: end", "攻撃できないので終了")
+        targets = [t for t in legal if t.startswith("at ")]
+        if targets:
+            weakest = min(
+                targets, key=lambda t: (t != "at down", power(t[3:]) if t != "at down" else 0, t)
+            )
+            return self._say(
+                legal[weakest],
+                "no attack can win and one is compulsory: lose it against the weakest target",
+                "勝てる攻撃がなく攻撃は必須：最も弱い目標に攻撃して負ける",
+            )
+        first = next(iter(legal.values()))
+        return self._say(first, "no better move is open", "ほかに良い手がない")
 
     # -- defending ----------------------------------------------------------------------
     def _defend(self, view: dict[str, Any], legal: dict[str, Action]) -> Action:
