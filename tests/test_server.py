@@ -174,12 +174,15 @@ def test_heuristic_bot_only_where_the_game_has_one(
     assert f"no heuristic bot for {info.id}" in res.json()["error"]
 
 
+JSON_TYPE = {"Content-Type": "application/json"}
+
+
 def test_malformed_and_oversized_bodies(client: TestClient) -> None:
-    res = client.post("/api/tables", content=b"{not json")
+    res = client.post("/api/tables", content=b"{not json", headers=JSON_TYPE)
     assert res.status_code == 400 and "JSON object" in res.json()["error"]
-    res = client.post("/api/tables", content=b"[1, 2]")
+    res = client.post("/api/tables", content=b"[1, 2]", headers=JSON_TYPE)
     assert res.status_code == 400
-    res = client.post("/api/tables", content=b"{" + b" " * 10000 + b"}")
+    res = client.post("/api/tables", content=b"{" + b" " * 10000 + b"}", headers=JSON_TYPE)
     assert res.status_code == 413
     assert client.get("/api/tables/doesnotexist").status_code == 404
     assert client.get("/api/tables/doesnotexist/record").status_code == 404

@@ -28,6 +28,7 @@ def serve(
     *,
     bot_delay: float = 0.6,
     log_level: str = "info",
+    limits: Any = None,
 ) -> None:
     """Run the web server until interrupted."""
     import uvicorn
@@ -36,7 +37,7 @@ def serve(
     from xtarot.server.store import Store
 
     store = Store(db)
-    app = _create(store=store, bot_delay=bot_delay)
+    app = _create(store=store, bot_delay=bot_delay, limits=limits)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"xtarot: open http://{shown}:{port}/  (tables stored in {store.url})", flush=True)
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536)

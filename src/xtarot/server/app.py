@@ -18,10 +18,12 @@ import asyncio
 import contextlib
 import functools
 import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -39,11 +41,14 @@ from xtarot.server.hub import (
     RATE_PER_SECOND,
     Connection,
     Hub,
+    Limits,
     TableError,
 )
 from xtarot.server.store import Store
 
 __all__ = ["create_app"]
+
+log = logging.getLogger("xtarot.server")
 
 #: Largest JSON body accepted by ``POST /api/tables``.
 MAX_BODY = 8192
@@ -56,7 +61,7 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Content-Security-Policy": (
         "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "connect-src 'self' ws: wss:; frame-ancestors 'none'"
+        "connect-src 'self'; frame-ancestors 'none'"
     ),
 }
 
@@ -73,23 +78,39 @@ def create_app(
     bot_seconds: float = 1.0,
     hint_seconds: float = 0.5,
     rate: tuple[float, float] | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The web app over the database at ``db`` (an SQLAlchemy URL; default: a SQLite
     file in the user's data directory).  ``bot_delay`` is the pause before each bot
     move (seconds), ``bot_seconds`` the thinking time of search bots, ``hint_seconds``
     that of the ISMCTS hint bot for games without a heuristic; ``rate`` the messages
-    per second and burst allowed per connection."""
+    per second and burst allowed per connection; ``limits`` what one server allows
+    (:class:`xtarot.server.hub.Limits`: table creation rate, live and bots-only tables,
+    hello timeout, idle unloading, option caps, allowed origins)."""
     hub = Hub(
         store or Store(db),
         bot_delay=bot_delay,
         bot_seconds=bot_seconds,
         hint_seconds=hint_seconds,
         rate=rate or (RATE_PER_SECOND, RATE_BURST),
+        limits=limits,
     )
+    allowed = hub.limits.allow_origins
+
+    async def sweep() -> None:
+        while True:
+            await asyncio.sleep(max(1.0, min(60.0, hub.limits.idle_unload / 4)))
+            if count := hub.unload_idle():
+                log.info("unloaded %d idle tables (they stay in the database)", count)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        resumed = hub.resume_bot_tables()
+        if resumed:
+            log.info("resumed %d bots-only tables: %s", len(resumed), ", ".join(resumed))
+        sweeper = asyncio.get_running_loop().create_task(sweep())
         yield
+        sweeper.cancel()
         await hub.shutdown()
 
     app = FastAPI(title="xtarot", version=xtarot.__version__, lifespan=lifespan)
@@ -97,7 +118,16 @@ def create_app(
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
+            # state-changing requests: JSON only (no form posts), from this site only
+            if not _same_site(request.headers.get("origin"), request.headers.get("host"), allowed):
+                response = _error(403, "requests from other web sites are not accepted")
+            elif request.headers.get("content-type", "").split(";")[0].strip() != JSON:
+                response = _error(415, f"send a JSON body with Content-Type: {JSON}")
+            else:
+                response = await call_next(request)
+        else:
+            response = await call_next(request)
         for key, value in SECURITY_HEADERS.items():
             response.headers.setdefault(key, value)
         return response
@@ -134,6 +164,10 @@ def create_app(
         data = await _json_object(request, "the body must be a JSON object")
         if isinstance(data, JSONResponse):
             return data
+        client = request.client.host if request.client else "?"
+        if not hub.allow_creation(client):
+            per = hub.limits.tables_per_minute
+            return _error(429, f"too many new tables from your address (at most {per:g} a minute)")
         game = data.get("game")
         players = data.get("players")
         options = data.get("options") or {}
@@ -235,10 +269,23 @@ def create_app(
             record, headers={"Content-Disposition": f'attachment; filename="{name}"'}
         )
 
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, err: Exception) -> JSONResponse:
+        log.warning("%s %s failed", request.method, request.url.path, exc_info=err)
+        return _error(500, "the server could not do that (an internal error, logged)")
+
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
+        if not _same_site(ws.headers.get("origin"), ws.headers.get("host"), allowed):
+            await ws.close(code=4403)  # before accept: the handshake gets a 403
+            return
         await ws.accept()
-        table = hub.get(table_id)
+        try:
+            table = hub.get(table_id)
+        except TableError as err:  # the server is full
+            await ws.send_text(json.dumps({"type": "error", "code": "full", "message": str(err)}))
+            await ws.close(code=1013)
+            return
         if table is None:
             await ws.send_text(
                 json.dumps(
@@ -247,13 +294,35 @@ def create_app(
             )
             await ws.close(code=4404)
             return
-        conn = hub.connection(ws.send_text)
-        pump = asyncio.get_running_loop().create_task(conn.pump())
+        conn = hub.connection(ws.send_text, lambda code: ws.close(code=code))
+        loop = asyncio.get_running_loop()
+        pump = loop.create_task(conn.pump())
+        hello_by = loop.time() + hub.limits.hello_timeout
         closing = False
         try:
             while True:
-                text = await ws.receive_text()
-                if not await _handle(hub, table, conn, text):
+                wait = None if conn.joined else max(0.05, hello_by - loop.time())
+                try:
+                    message = await asyncio.wait_for(ws.receive(), wait)
+                except TimeoutError:
+                    _refuse(conn, f"no hello within {hub.limits.hello_timeout:g} s: closed")
+                    closing = True
+                    break
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    _refuse(conn, "binary frames are not accepted: send JSON text messages")
+                    continue
+                try:
+                    keep = await _handle(hub, table, conn, text)
+                except Exception:  # a bug must not drop the connection or the table
+                    log.warning("message on table %s failed", table.id, exc_info=True)
+                    _refuse(
+                        conn, "the server could not handle that message (logged); nothing changed"
+                    )
+                    keep = True
+                if not keep:
                     closing = True
                     break
         except (WebSocketDisconnect, RuntimeError):  # gone, or a receive after close
@@ -282,6 +351,20 @@ async def _json_object(request: Request, what: str) -> dict[str, Any] | JSONResp
     if not isinstance(data, dict):
         return _error(400, what)
     return data
+
+
+JSON = "application/json"
+
+
+def _same_site(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """Whether a request from ``origin`` may change things here: no Origin header (not a
+    browser), this server's own origin, or one of the ``--allow-origin`` ones."""
+    if origin is None:
+        return True
+    if "*" in allowed or origin.rstrip("/") in allowed:
+        return True
+    parsed = urlsplit(origin)
+    return bool(host) and parsed.scheme in ("http", "https") and parsed.netloc == host
 
 
 def _game_ids() -> list[str]:

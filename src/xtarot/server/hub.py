@@ -89,6 +89,38 @@ def replay_with_log(record: dict[str, Any]) -> tuple[State, list[LogEntry]]:
     return state, log_
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What one server allows, so that a small public server cannot be worn down.
+
+    ``tables_per_minute`` / ``table_burst``: tables one client address may create
+    (a token bucket); ``max_live_tables``: tables held in memory at once (idle ones are
+    unloaded first; they stay in the database); ``max_bot_tables``: tables with bots in
+    every seat playing at once; ``hello_timeout``: seconds a new connection has to say
+    hello; ``idle_unload``: seconds without a client or a move before a table leaves
+    memory; ``option_caps``: the largest value of whole-number options (``default_cap``
+    for the others); ``allow_origins``: web origins besides the server's own that may
+    create tables and open websockets (``"*"``: any).
+    """
+
+    tables_per_minute: float = 30.0
+    table_burst: float = 10.0
+    max_live_tables: int = 500
+    max_bot_tables: int = 2
+    hello_timeout: float = 10.0
+    idle_unload: float = 900.0
+    option_caps: tuple[tuple[str, int], ...] = (("hands", 100), ("target_score", 10_000))
+    default_cap: int = 10_000
+    allow_origins: tuple[str, ...] = ()
+
+    def cap(self, option: str) -> int:
+        return dict(self.option_caps).get(option, self.default_cap)
+
+
+#: Seeds are stored as signed 64-bit integers.
+MAX_SEED = 2**63
+
+
 class TableError(ValueError):
     """A request about tables that cannot be served (bad game, seats, options...)."""
 
@@ -129,6 +161,7 @@ class Connection:
     """One websocket client: its seat (``None`` = spectator) and its outgoing queue."""
 
     send: Callable[[str], Any]  # async: send one text frame
+    close: Callable[[int], Any] | None = None  # async: close the websocket with a code
     seat: int | None = None
     joined: bool = False
     lang: str = "en"
@@ -177,6 +210,18 @@ class LiveTable:
     #: human seats whose player is away after their clock ran out: a bot plays for them
     autopilot: set[int] = field(default_factory=set)
     stand_ins: dict[int, Agent] = field(default_factory=dict)
+    #: time.monotonic() of the last move, connection or departure
+    last_active: float = field(default_factory=time.monotonic)
+
+    @property
+    def bot_only(self) -> bool:
+        """Bots in every seat: the table plays by itself."""
+        return all(s.kind == "bot" for s in self.seats)
+
+    @property
+    def busy(self) -> bool:
+        """A bot is thinking or a move clock is running."""
+        return any(t is not None and not t.done() for t in (self.bot_task, self.clock_task))
 
     def online(self) -> set[int]:
         return {c.seat for c in self.conns if c.joined and c.seat is not None}
@@ -242,6 +287,14 @@ class LiveTable:
         return hmac.compare_digest(spec.token_hash, hash_token(token))
 
 
+async def _close_later(conn: Connection) -> None:
+    """Close a taken-over connection once its last message has gone out."""
+    await asyncio.sleep(0.2)
+    with contextlib.suppress(Exception):
+        assert conn.close is not None
+        await conn.close(4409)
+
+
 class Hub:
     """Every loaded table, the database behind them, and the bots' pace."""
 
@@ -253,9 +306,12 @@ class Hub:
         bot_seconds: float = 1.0,
         hint_seconds: float = 0.5,
         rate: tuple[float, float] = (RATE_PER_SECOND, RATE_BURST),
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.rate = rate
+        self.limits = limits or Limits()
+        self.creators: dict[str, RateLimiter] = {}  # client address -> table creation bucket
         self.bot_delay = bot_delay
         self.bot_seconds = bot_seconds
         self.hint_seconds = hint_seconds
@@ -291,6 +347,17 @@ class Hub:
             )
         if listed is not None and not isinstance(listed, bool):
             raise TableError("listed must be true or false")
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED
+        ):
+            raise TableError(f"seed must be a whole number from 0 to {MAX_SEED - 1}")
+        for name, value in options.items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                cap = self.limits.cap(name)
+                if value > cap:
+                    raise TableError(
+                        f"option {name}={value} is too large for this server (at most {cap})"
+                    )
         infos = {i.id: i for i in xtarot.games()}
         if game_id not in infos:
             raise TableError(f"unknown game {game_id!r}; games: {', '.join(infos)}")
@@ -321,8 +388,14 @@ class Hub:
                 raise TableError(
                     f"seat {i}: {kind!r} is neither 'human', 'open' nor a bot ({', '.join(AGENTS)})"
                 )
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TableError("seed must be a whole number")
+        if all(sp.kind == "bot" for sp in specs):
+            playing = sum(1 for t in self.tables.values() if t.bot_only and not t.state.is_terminal)
+            if playing >= self.limits.max_bot_tables:
+                raise TableError(
+                    f"this server runs at most {self.limits.max_bot_tables} bots-only tables at "
+                    "once; wait for one to finish or seat a human"
+                )
+        self._make_room()
         state = game.new_state(seed=seed)
         table_id = secrets.token_urlsafe(9)
         stored = StoredTable(
@@ -365,6 +438,7 @@ class Hub:
         stored = self.store.load(table_id)
         if stored is None:
             return None
+        self._make_room()
         try:
             state, moves = replay_with_log(stored.record())
         except RecordError as err:  # e.g. a rule changed since the table was stored
@@ -374,6 +448,58 @@ class Hub:
         table.log = moves
         self.tables[table_id] = table
         return table
+
+    def _make_room(self) -> None:
+        """Unload idle tables if memory holds the most allowed; else refuse."""
+        if len(self.tables) < self.limits.max_live_tables:
+            return
+        self.unload_idle(0.0)
+        if len(self.tables) >= self.limits.max_live_tables:
+            raise TableError(
+                f"the server is full ({self.limits.max_live_tables} tables in play); "
+                "try again later"
+            )
+
+    def unload_idle(self, idle: float | None = None) -> int:
+        """Drop from memory the tables nobody is connected to and nothing runs on, idle
+        for ``idle`` seconds (default: the limit); they stay in the database and load
+        again on demand.  Returns how many were unloaded."""
+        idle = self.limits.idle_unload if idle is None else idle
+        now = time.monotonic()
+        gone = [
+            t.id
+            for t in self.tables.values()
+            if not t.conns and not t.busy and now - t.last_active >= idle
+        ]
+        for table_id in gone:
+            self.tables.pop(table_id, None)
+        return len(gone)
+
+    def resume_bot_tables(self) -> list[str]:
+        """At start-up: tables with bots in every seat go on playing (up to the limit)."""
+        resumed: list[str] = []
+        for table_id in self.store.unfinished_bot_only():
+            if len(resumed) >= self.limits.max_bot_tables:
+                break
+            try:
+                table = self.get(table_id)
+            except TableError:
+                break
+            if table is not None and not table.state.is_terminal:
+                self.wake_bots(table)
+                resumed.append(table_id)
+        return resumed
+
+    def allow_creation(self, client: str) -> bool:
+        """The table-creation rate limit of one client address."""
+        bucket = self.creators.get(client)
+        if bucket is None:
+            if len(self.creators) > 10_000:
+                self.creators.clear()  # bounded memory; a flood starts over
+            bucket = self.creators[client] = RateLimiter(
+                self.limits.tables_per_minute / 60.0, self.limits.table_burst
+            )
+        return bucket.allow()
 
     def record(self, table_id: str) -> dict[str, Any] | None:
         """The record of a finished match (``None`` if unknown or still being played)."""
@@ -460,6 +586,7 @@ class Hub:
                 raise TableError("the server could not save that move; try again") from None
             if deals is not None:
                 table.deals_stored = len(deals)
+            table.last_active = time.monotonic()
             self._set_clock(table)  # the next human's clock goes out with this state
             self.broadcast(table)
         if wake:
@@ -565,8 +692,12 @@ class Hub:
             n = table.n
             snapshot = table.state.clone()
             agent = hint_agent(table.game.id, n * 7 + seat, self.hint_seconds)
-            action = await asyncio.to_thread(agent.act, decision_for(snapshot))
-            why = agent.explain()
+            try:
+                action = await asyncio.to_thread(agent.act, decision_for(snapshot))
+                why = agent.explain()
+            except Exception:
+                log.warning("hint bot failed on table %s at %s", table.id, n, exc_info=True)
+                raise TableError("the hint bot could not work this position out; sorry") from None
             return {
                 "type": "hint",
                 "n": n,
@@ -578,12 +709,18 @@ class Hub:
             table.hint_busy.discard(seat)
 
     # -- clients -----------------------------------------------------------------------
-    def connection(self, send: Callable[[str], Any]) -> Connection:
+    def connection(
+        self, send: Callable[[str], Any], close: Callable[[int], Any] | None = None
+    ) -> Connection:
         """A new client connection with this hub's rate limit."""
-        return Connection(send, limiter=RateLimiter(*self.rate))
+        return Connection(send, close, limiter=RateLimiter(*self.rate))
 
     def join(self, table: LiveTable, conn: Connection) -> None:
+        if conn.seat is not None:
+            for old in [c for c in table.conns if c.joined and c.seat == conn.seat]:
+                self._take_over(table, old)
         conn.joined = True
+        table.last_active = time.monotonic()
         if conn.seat is not None:
             table.autopilot.discard(conn.seat)  # the player is back
         if self.audit and conn.audit is None:
@@ -600,7 +737,24 @@ class Hub:
         self.broadcast(table)  # everyone sees who is connected
         self.wake_bots(table)
 
+    def _take_over(self, table: LiveTable, old: Connection) -> None:
+        """One live connection per seat: the newest wins; the old one is told and closed."""
+        table.conns.discard(old)
+        old.joined = False
+        old.push(
+            {
+                "type": "error",
+                "code": "taken_over",
+                "message": f"seat {old.seat} was opened in another window; this one is closed",
+            }
+        )
+        with contextlib.suppress(asyncio.QueueFull):
+            old.queue.put_nowait(None)
+        if old.close is not None:
+            asyncio.get_running_loop().create_task(_close_later(old))
+
     def leave(self, table: LiveTable, conn: Connection) -> None:
+        table.last_active = time.monotonic()
         table.conns.discard(conn)
         with contextlib.suppress(asyncio.QueueFull):
             conn.queue.put_nowait(None)

@@ -232,6 +232,19 @@ class Store:
             )
         return True
 
+    def unfinished_bot_only(self) -> list[str]:
+        """Ids of unfinished tables with bots in every seat, oldest first."""
+        query = (
+            select(tables_t.c.id, tables_t.c.seats)
+            .where(tables_t.c.finished.is_(False))
+            .order_by(tables_t.c.created)
+        )
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(query))
+        return [
+            row.id for row in rows if all(s.get("kind") == "bot" for s in json.loads(row.seats))
+        ]
+
     def listed(self, limit: int = 50) -> list[str]:
         """Ids of unfinished tables listed in the lobby, newest first."""
         query = (

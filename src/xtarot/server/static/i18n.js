@@ -131,7 +131,7 @@ const XI18n = (() => {
       scores: "得点",
       rank: "順位",
       history: "これまでの経過",
-      download: "棋譜をダウンロード",
+      download: "記録をダウンロード",
       connecting: "接続中…",
       reconnecting: "接続が切れました — 再接続中…",
       spectator: "観戦中",
