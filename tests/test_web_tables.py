@@ -264,3 +264,24 @@ def test_lobby_lists_open_tables_and_my_tables(server: Server, browser: Any) -> 
     assert not errors, errors
     host.close()
     guest.close()
+
+
+def test_a_seat_opened_in_a_second_window_is_taken_over(server: Server, browser: Any) -> None:
+    body = {"game": "matto", "players": 3, "seats": ["human", "random", "random"], "seed": 2}
+    table = httpx.post(server.base + "/api/tables", json=body, timeout=10).json()
+    link = table["seats"][0]["link"]
+    first_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    first_ctx.add_init_script("localStorage.setItem('xtarot.lang', 'en')")
+    first = first_ctx.new_page()
+    first.goto(link)
+    first.wait_for_selector("#status[data-n]", timeout=10000)
+    second_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    second = second_ctx.new_page()
+    second.goto(link)
+    second.wait_for_selector("#status[data-n]", timeout=10000)
+    first.wait_for_selector("#stale:not([hidden])", timeout=10000)
+    assert "opened in another window" in first.inner_text("#stale")
+    assert first.locator("#stale-watch").inner_text() == "Take the seat back here"
+    assert second.locator("#stale").is_hidden()
+    first_ctx.close()
+    second_ctx.close()
