@@ -216,7 +216,7 @@
       li.appendChild(make("strong", {}, gameName(t.game)));
       const free = t.seats.filter((s) => s.free);
       let facts = ` · ${t.players} · ${XI18n.t("free_seats", { n: free.length })}`;
-      if (t.clock) facts += ` · ⏱ ${XI18n.t("seconds", { n: t.clock })}`;
+      if (t.clock) facts += ` · ${XI18n.t("clock")} ${XI18n.t("seconds", { n: t.clock })}`;
       li.appendChild(make("span", { class: "muted" }, facts));
       for (const s of free) {
         const b = make("button", { type: "button", class: "join-open", "data-seat": String(s.seat) },

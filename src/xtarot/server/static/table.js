@@ -292,7 +292,7 @@
     const c = last.clock;
     if (!c || last.finished) { el.textContent = ""; return; }
     const left = Math.max(0, Math.ceil(c.left - (Date.now() - receivedAt) / 1000));
-    el.textContent = ` · ⏱ ${XI18n.t("clock_left", { s: left })}`;
+    el.textContent = ` · ${XI18n.t("clock")}: ${XI18n.t("clock_left", { s: left })}`;
     el.classList.toggle("low", left <= 10);
   }
   setInterval(tickClock, 500);
