@@ -285,3 +285,27 @@ def test_a_seat_opened_in_a_second_window_is_taken_over(server: Server, browser:
     assert second.locator("#stale").is_hidden()
     first_ctx.close()
     second_ctx.close()
+
+
+def test_the_move_clock_counts_down_on_the_table(server: Server, browser: Any) -> None:
+    body = {"game": "matto", "players": 3, "seats": ["human"] * 3, "seed": 3, "clock": 30}
+    table = httpx.post(server.base + "/api/tables", json=body, timeout=10).json()
+    info = httpx.get(server.base + f"/api/tables/{table['id']}", timeout=10).json()
+    seat = info["current_player"]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script("localStorage.setItem('xtarot.lang', 'en')")
+    page = ctx.new_page()
+    page.goto(table["seats"][seat]["link"])
+    page.wait_for_function(
+        "() => document.querySelector('#status .clock').textContent.includes('s left')"
+    )
+    first = page.inner_text("#status .clock")
+    page.wait_for_timeout(2200)
+    later = page.inner_text("#status .clock")
+
+    def left(text: str) -> int:
+        return int(text.split(":")[-1].split("s left")[0])
+
+    assert "Move clock" in first and 26 <= left(first) <= 30
+    assert left(later) <= left(first) - 1  # it counts down
+    ctx.close()
