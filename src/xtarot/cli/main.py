@@ -681,12 +681,40 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option("--bot-delay", help="Seconds before each bot move.")
     ] = 0.6,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-origin",
+            metavar="ORIGIN",
+            help="Another web origin allowed to create tables and connect, e.g. "
+            "https://cards.example (repeatable; '*' for any).",
+        ),
+    ] = None,
+    max_tables: Annotated[
+        int, typer.Option("--max-tables", min=1, help="Tables held in memory at once.")
+    ] = 500,
+    max_bot_tables: Annotated[
+        int,
+        typer.Option("--max-bot-tables", min=0, help="Bots-only tables playing at once."),
+    ] = 2,
+    tables_per_minute: Annotated[
+        float,
+        typer.Option("--tables-per-minute", min=0.1, help="New tables one address may create."),
+    ] = 30.0,
 ) -> None:
     """Play in the browser: tables with friends and bots (needs the 'web' extra)."""
     try:  # lazy: xtarot works without the web extra installed
         from xtarot.server import serve as run_server
+        from xtarot.server.hub import Limits
 
-        run_server(host, port, db, bot_delay=bot_delay)
+        limits = Limits(
+            tables_per_minute=tables_per_minute,
+            table_burst=max(1.0, tables_per_minute / 3),
+            max_live_tables=max_tables,
+            max_bot_tables=max_bot_tables,
+            allow_origins=tuple(o.rstrip("/") for o in allow_origin or ()),
+        )
+        run_server(host, port, db, bot_delay=bot_delay, limits=limits)
     except ImportError as err:
         fail(f"{err}; install the web extra: pip install 'xtarot[web]'", code=1)
 
