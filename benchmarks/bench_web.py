@@ -72,9 +72,10 @@ def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
         **os.environ,
         "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""),
     }
-    code = (
-        "from xtarot.server import serve; "
-        f"serve('127.0.0.1', {port}, {db!r}, bot_delay=0, log_level='warning')"
+    code = (  # one load client creates every table: no creation rate limit here
+        "from xtarot.server import serve; from xtarot.server.hub import Limits; "
+        f"serve('127.0.0.1', {port}, {db!r}, bot_delay=0, log_level='warning', "
+        "limits=Limits(tables_per_minute=1e9, table_burst=1e9))"
     )
     return subprocess.Popen(
         [sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
