@@ -8,9 +8,7 @@ pexpect, with a scripted human seat that plays a whole match.
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,6 +19,7 @@ import xtarot
 from xtarot.agents import RandomAgent, play_match
 from xtarot.cli.i18n import MESSAGES, pick_lang, t
 from xtarot.cli.main import app, default_players
+from xtarot.cli.play import EXIT_ABANDONED
 from xtarot.cli.render import GameUI, action_text, compact, ui_for
 from xtarot.cli.screens import SonoArcanaUI
 
@@ -63,17 +62,31 @@ def test_version() -> None:
     assert result.stdout.strip() == f"xtarot {xtarot.__version__}"
 
 
-def test_games_table_lists_every_registered_game() -> None:
-    result = invoke("games")
+def _cells(line: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_games_list_fits_80_columns(lang: str) -> None:
+    result = invoke("games", "--lang", lang, env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
-    assert "Registered games" in result.stdout
+    out = result.stdout
+    assert t("games_title", lang) in out
+    assert all(_cells(line) <= 80 for line in out.splitlines())
     for info in xtarot.games():
-        assert info.id in result.stdout
-        assert f"{info.min_players}-{info.max_players}" in result.stdout
-    assert "そのアルカナは欲しくない" in result.stdout
-    assert "teams=False" in result.stdout
-    ja = invoke("games", "--lang", "ja")
-    assert "登録されているゲーム" in ja.stdout and "人数" in ja.stdout
+        assert info.id in out and info.name_ja in out and info.name_en in out
+        for o in info.options:
+            assert o.name in out
+    # People read player counts and defaults, not Python values.
+    assert "None" not in out and "2-2" not in out
+    if lang == "en":
+        assert "2 players" in out and "3–8 players" in out
+        assert "teams = true | false   default: false" in out
+        assert "seats 1+3 against 2+4" in out  # seats counted from 1
+    else:
+        assert "2人" in out and "3〜8人" in out and "既定値：指定なし" in out
 
 
 def test_games_json() -> None:
@@ -106,6 +119,18 @@ def test_rules_in_english_and_japanese() -> None:
     assert "護符" in by_locale.stdout
 
 
+@pytest.mark.parametrize("info", xtarot.games(), ids=lambda i: i.id)
+def test_japanese_rules_render_markdown_and_wrap_by_kinsoku(info: xtarot.GameInfo) -> None:
+    """No literal ``**``; at 80 columns no line starts with 。、）」 (Japanese line
+    breaking), and no line is wider than the terminal."""
+    result = invoke("rules", info.id, "--lang", "ja", env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert "**" not in result.stdout
+    for line in result.stdout.splitlines():
+        assert not line.lstrip().startswith(("。", "、", "）", "」", "ー")), line
+        assert _cells(line) <= 80, line
+
+
 def test_rules_files_are_package_data_for_every_registered_game_that_has_them() -> None:
     from importlib import resources
 
@@ -135,7 +160,8 @@ def test_rules_unknown_game() -> None:
         (["play", "sono-arcana", "--players", "3", "-o", "teams=true"], "needs 4 players"),
         (["play", "sono-arcana", "--bots", "genius"], "unknown bot 'genius'"),
         (["play", "sono-arcana", "--bots", "random,random"], "one bot for every seat"),
-        (["play", "sono-arcana", "--seat", "4"], "seat 4 does not exist"),
+        (["play", "sono-arcana", "--seat", "5"], "seat 5 does not exist"),
+        (["play", "sono-arcana", "--seat", "0"], "seats are numbered 1 to 4"),
         (["play", "sono-arcana", "--lang", "fr"], "use en or ja"),
         (["simulate", "sono-arcana", "--games", "0"], "at least 1"),
         (["simulate", "nope", "--games", "2"], "unknown game"),
@@ -153,6 +179,23 @@ def test_errors_in_japanese_are_labelled_in_japanese() -> None:
     result = invoke("play", "nope", "--lang", "ja")
     assert result.exit_code == 2
     assert "エラー" in result.output and "nope" in result.output
+    # The engine's own messages are said in the user's language too.
+    players = invoke("play", "sono-arcana", "--players", "9", env={"LANG": "ja_JP.UTF-8"})
+    assert players.exit_code == 2 and "3〜5人用" in players.output
+    option = invoke("play", "sono-arcana", "-p", "3", "-o", "teams=true", "--lang", "ja")
+    assert option.exit_code == 2 and "4人のときだけ" in option.output
+
+
+def test_a_record_error_follows_the_users_language_not_the_records(tmp_path: Path) -> None:
+    rec = record_of()
+    rec["meta"] = {"lang": "en"}
+    rec["actions"][1] = "play Kw" if rec["actions"][1] != "play Kw" else "play Qw"  # type: ignore[index]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(rec), "utf-8")
+    ja = invoke("play", "--resume", str(path), env={"LANG": "ja_JP.UTF-8"})
+    assert ja.exit_code == 1 and "2手目" in ja.output and "再現できません" in ja.output
+    replay = invoke("replay", str(path), "--lang", "ja")
+    assert replay.exit_code == 1 and "エラー：" in replay.output
 
 
 # -- simulate --------------------------------------------------------------------------
@@ -224,11 +267,16 @@ def test_replay_good_record(tmp_path: Path) -> None:
     for i in range(1, len(rounds) + 1):
         assert f"Round {i}:" in out
     assert "Final scores" in out
+    assert f"(seed {rec['seed']})" in out  # a finished match: everything may be told
+    assert "Hand 1 dealt:" in out
     winners = rec["result"]["winners"]  # type: ignore[index]
     assert ("Winner: " if len(winners) == 1 else "Shared win: ") in out
-    ja = invoke("replay", str(path), "--lang", "ja", "--step", input="\n" * 40)
+    ja = invoke("replay", str(path), "--lang", "ja", "--step", input="\n" * 400)
     assert ja.exit_code == 0
     assert "第1ラウンド" in ja.stdout and "最終得点" in ja.stdout
+    stopped = invoke("replay", str(path), "--step", input="\n\nq\n")  # q stops the replay
+    assert stopped.exit_code == 0 and "Final scores" not in stopped.stdout
+    assert stopped.stdout.count(t("press_enter", "en")) == 3
 
 
 def test_replay_tampered_record_names_the_bad_action(tmp_path: Path) -> None:
@@ -249,21 +297,29 @@ def test_replay_tampered_record_names_the_bad_action(tmp_path: Path) -> None:
     assert missing.exit_code == 1 and "cannot read record" in missing.output
 
 
-def test_replay_generic_course_lists_every_move(tmp_path: Path) -> None:
-    rec = record_of(seed=4, players=3)
-    state = xtarot.replay(rec)
-    steps = []
-    walk = xtarot.replay(rec, upto=0)
-    for text in rec["actions"]:  # type: ignore[union-attr]
-        steps.append((walk.current_player, text))
-        walk.apply(text)
-    console = Console(width=120, color_system=None)
-    with console.capture() as cap:
-        for item in GameUI().course(state.public_view(), steps, "en"):
-            console.print(item)
-    lines = cap.get().splitlines()
-    assert len(lines) == len(steps) + 1
-    assert lines[1].strip().startswith("1. Seat")
+@pytest.mark.parametrize("info", xtarot.games(), ids=lambda i: i.id)
+def test_replay_tells_what_happened_in_every_game(info: xtarot.GameInfo, tmp_path: Path) -> None:
+    """Not only the actions: trick winners, fights, draws and hand results."""
+    players = 4 if 4 in info.players else info.min_players
+    game = xtarot.load(info.id, players=players, **dict(info.bulk_options))
+    state = play_match(game, [RandomAgent(s) for s in range(players)], seed=5)
+    path = tmp_path / "r.json"
+    xtarot.save_record(state, path)
+    result = invoke("replay", str(path), "--lang", "en", env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    public = state.public_view()
+    assert "Final scores" in out and "Seat 0" not in out
+    if info.id in ("extendori", "fairy500"):
+        assert out.count("wins the trick") == len(public["tricks"])
+    if info.id == "arcana-duel":
+        assert out.count(" attacks with ") >= len(public["combats"])
+    if info.id == "grail-mahjong":
+        assert "Hand won by" in out
+    if info.id == "matto":
+        assert " buys " in out
+    if info.id == "sono-arcana":
+        assert f"Round {len(public['rounds'])}:" in out
 
 
 # -- rendering -------------------------------------------------------------------------
@@ -301,7 +357,7 @@ def test_generic_renderer_shows_any_view_compactly() -> None:
     assert "聖杯" in ja and "死神" in ja and "大アルカナ" in ja
     before = dict(view, trick={"leader": 0, "cards": []})
     line = GameUI().announce(before, view, 0, "en")[0].plain
-    assert line.startswith("Seat 0: trick=") and "Qd" in line
+    assert line.startswith("Seat 1: trick=") and "Qd" in line  # seats shown from 1
 
 
 def test_suit_colours() -> None:
@@ -324,11 +380,11 @@ def test_sono_view_hides_face_down_cards_of_other_seats() -> None:
     before = state.view(0)
     state.apply("lot 2")
     after = state.view(0)
-    assert "reveals a second talisman: T1" in ui.announce(before, after, 1, "en")[0].plain
+    assert "Seat 2 reveals a second talisman: T1" in ui.announce(before, after, 1, "en")[0].plain
     state.apply("bid down Kd")
     secret = state.view(0)
     line = ui.announce(after, secret, 1, "en")[0].plain
-    assert line == "Seat 1 bids face down"
+    assert line == "Seat 2 bids face down"
     assert "Kd" not in _render(ui.view(secret, "en", "x"))
     assert "[face down]" in _render(ui.view(secret, "en", "x"))
     state.apply("play Ks")
@@ -338,9 +394,9 @@ def test_sono_view_hides_face_down_cards_of_other_seats() -> None:
     resolved = state.view(0)
     lines = [x.plain for x in ui.announce(before, resolved, 0, "en")]
     # The three Kings void each other; seat 0's 2c is the only valid card.
-    assert lines[0].startswith("Round 1: parent Seat 1, face down, lot T0 T1 — Seat 1 Kd")
-    assert "Kd (void)" in lines[0] and "→ Seat 0 (you) wins T0 T1" in lines[0]
-    assert lines[1].startswith("Round 2: Seat 0 (you) is the parent; lot T2")
+    assert lines[0].startswith("Round 1: parent Seat 2, face down, lot T0 T1 — Seat 2 Kd")
+    assert "Kd (void)" in lines[0] and "→ Seat 1 (you) wins T0 T1" in lines[0]
+    assert lines[1].startswith("Round 2: Seat 1 (you) is the parent; lot T2")
 
 
 # -- play (in-process) ---------------------------------------------------------------------
@@ -350,18 +406,21 @@ def test_play_quit_and_save_on_request(tmp_path: Path) -> None:
         "play", "sono-arcana", "--seed", "12", "--fast", "--lang", "en",
         input=f"1\nq\ny\n{path}\n",
     )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    assert "seed 12" in result.stdout and "--seed 12" in result.stdout
-    assert "Match abandoned." in result.stdout and "Record saved" in result.stdout
+    assert result.exit_code == EXIT_ABANDONED, result.output  # abandoned: not a success
+    before, _, after = result.stdout.partition("Match abandoned.")
+    assert "Seed 12" in before  # the seed the player chose is no secret to them
+    assert "--seed" not in after and "Record saved" in after
+    assert f"xtarot play --resume {path}" in after.replace("\n", "")
     rec = xtarot.load_record(path)
     assert rec["result"] is None and rec["meta"]["human_seat"] == 0
     replayed = invoke("replay", str(path))
     assert replayed.exit_code == 0 and "not finished" in replayed.stdout
+    assert "seed 12" not in replayed.stdout  # only what Seat 1 saw
 
 
 def test_play_end_of_input_abandons_quietly() -> None:
     result = invoke("play", "sono-arcana", "--seed", "2", "--fast", input="")
-    assert result.exit_code == 0
+    assert result.exit_code == EXIT_ABANDONED
     assert "Match abandoned." in result.stdout
 
 
@@ -371,103 +430,26 @@ def test_play_every_registered_game_with_the_generic_loop(info: xtarot.GameInfo)
     for k, v in info.bulk_options:
         args += ["--option", f"{k}={v}"]
     result = invoke(*args, input="1\n" * 400 + "q\nn\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code in (0, EXIT_ABANDONED), result.output
     assert result.exception is None
-    assert "Legal moves" in result.stdout
-
-
-# -- play end to end, in a terminal --------------------------------------------------------
-PROMPTS = {lang: t("prompt", lang) for lang in ("en", "ja")}
-MOVE = re.compile(r"(\d+)\. ([a-z][^\n]*?)(?:  |\n|$)")
-
-
-@pytest.mark.parametrize("lang", ["ja"])  # English: tests/test_terminal.py
-def test_play_full_game_in_a_terminal(lang: str, tmp_path: Path) -> None:
-    pexpect = pytest.importorskip("pexpect")
-    path = tmp_path / f"match-{lang}.json"
-    env = {**os.environ, **ENV, "PYTHONPATH": SRC, "COLUMNS": "140"}
-    args = ["-m", "xtarot.cli.main", "play", "sono-arcana", "--players", "4", "--seat", "1",
-            "--seed", "2024", "--lang", lang, "--save", str(path), "--fast"]  # fmt: skip
-    child = pexpect.spawn(
-        sys.executable, args, env=env, encoding="utf-8", timeout=20, dimensions=(50, 140)
-    )
-    child.delaybeforesend = None
-    transcript: list[str] = []
-    prompt = re.escape(PROMPTS[lang])
-    turns = 0
-    coded = ambiguous = False
-    try:
-        while True:
-            found = child.expect([prompt, pexpect.EOF])
-            transcript.append(child.before)
-            if found == 1:
-                break
-            turns += 1
-            shown = child.before.rsplit(t("legal_moves", lang), 1)[-1]
-            moves = dict(MOVE.findall(shown))
-            assert moves, shown
-            if turns == 1:
-                child.sendline("fold")  # not a move: re-prompts with the legal list
-                child.expect(prompt)
-                transcript.append(child.before)
-                assert t("unknown_move", lang, text="fold") in child.before
-                assert t("legal_moves", lang) in child.before
-                child.sendline(str(len(moves) + 5))  # no such number
-                child.expect(prompt)
-                assert str(len(moves) + 5) in child.before
-                transcript.append(child.before)
-                child.sendline("1")
-            elif turns == 2:
-                # The action's text, with the case and spacing mangled.
-                text = moves[str(len(moves))]
-                child.sendline("  " + text.upper().replace(" ", "   ") + " ")
-            elif not coded and any(m.startswith("play ") for m in moves.values()):
-                # Just the card code names the move when it is unambiguous.
-                code = next(m for m in moves.values() if m.startswith("play ")).split()[1]
-                child.sendline(code.lower())
-                coded = True
-            elif not ambiguous and any(m.startswith("bid up ") for m in moves.values()):
-                code = next(m for m in moves.values() if m.startswith("bid up ")).split()[2]
-                child.sendline(code)  # bid up or bid down? asks again
-                child.expect(prompt)
-                transcript.append(child.before)
-                assert f"bid up {code}, bid down {code}" in " ".join(child.before.split())
-                ambiguous = True
-                child.sendline("1")
-            else:
-                child.sendline(str(1 + turns % len(moves)))
-    finally:
-        child.close()
-    out = "".join(transcript)
-    assert child.exitstatus == 0, out[-3000:]
-    assert turns >= 16  # at least one decision per round
-    assert coded and ambiguous
-    assert t("game_over", lang) in out and t("final_scores", lang) in out
-    assert t("saved", lang, path=path) in out.replace("\r\n", "\n").replace("\n", "")
-    if lang == "en":
-        assert "You: " in out and "Round 1:" in out
-    else:
-        assert "あなた: " in out and "第1ラウンド" in out
-    rec = xtarot.load_record(path)
-    assert rec["meta"]["human_seat"] == 1
-    state = xtarot.replay(rec)
-    assert state.is_terminal
-    replay = invoke("replay", str(path), "--lang", lang)
-    assert replay.exit_code == 0, replay.output
-    assert t("final_scores", lang) in replay.stdout
-    assert t("sa_round", lang, n=len(state.public_view()["rounds"])) in replay.stdout
+    assert "Legal moves" in result.stdout and "Seat 1 (you)" in result.stdout
 
 
 def test_random_seed_is_shown_only_when_the_match_ends() -> None:
-    result = invoke("play", "sono-arcana", "--fast", input="q\nn\n")
-    assert result.exit_code == 0, result.output
-    during, _, after = result.stdout.partition("Match abandoned.")
-    assert "--seed" not in during and "shown when the match ends" in during
-    seed = re.search(r"--seed (\d+)", after)
-    assert seed is not None
-    again = invoke("play", "sono-arcana", "--fast", "--seed", seed.group(1), input="q\nn\n")
+    quit_early = invoke("play", "sono-arcana", "--players", "3", "--fast", input="q\nn\n")
+    assert quit_early.exit_code == EXIT_ABANDONED, quit_early.output
+    assert "shown when the match ends" in quit_early.stdout
+    assert "--seed" not in quit_early.stdout and "Seed " not in quit_early.stdout
+    whole = invoke("play", "sono-arcana", "--players", "3", "--fast", input="1\n" * 400 + "n\n")
+    assert whole.exit_code == 0, whole.output
+    during, _, end = whole.stdout.partition("Game over")
+    assert "--seed" not in during
+    seed = re.search(r"--seed (\d+)", end)
+    assert seed is not None and "Play this match again with:" in end
+    again = invoke("play", "sono-arcana", "--players", "3", "--fast", "--seed", seed.group(1),
+                   input="q\nn\n")  # fmt: skip
     assert f"Seed {seed.group(1)}" in again.stdout
-    # Same seed, same deal: the first view the human sees is identical.
+    # Same seed, same deal: the first board the human sees is identical.
     first = during.split("Legal moves")[0].splitlines()[-12:]
     assert first == again.stdout.split("Legal moves")[0].splitlines()[-12:]
 
@@ -507,3 +489,20 @@ def test_tournament_json_and_table() -> None:
     assert table.exit_code == 0 and "公平な取り分" in table.stdout
     bad = runner.invoke(app, ["tournament", "sono-arcana", "--agents", "deep-blue"])
     assert bad.exit_code == 2 and "unknown bot 'deep-blue'" in bad.output
+
+
+def test_progress_lines_when_not_on_a_terminal() -> None:
+    """Piped or logged, a long run still says how far it is (on stderr)."""
+    result = runner.invoke(
+        app, ["tournament", "sono-arcana", "-p", "3", "-n", "10", "--seed", "1", "--lang", "en"]
+    )
+    assert result.exit_code == 0, result.output
+    done = re.findall(r"Tournament: (\d+)/10 matches, \d+ s", result.stderr)
+    assert len(done) >= 2 and done[-1] == "10"  # lines as it goes, and at the end
+    assert "matches" not in result.stdout.split("seed")[-1]
+    quiet = runner.invoke(
+        app, ["simulate", "sono-arcana", "-p", "3", "-n", "4", "--seed", "1", "--json"]
+    )
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+    sim = runner.invoke(app, ["simulate", "sono-arcana", "-p", "3", "-n", "4", "--lang", "ja"])
+    assert "シミュレーション中：4/4試合" in sim.stderr

@@ -1,7 +1,7 @@
 """Every label and message of the command-line interface, in English and Japanese.
 
->>> t("seat", "en", seat=2), t("seat", "ja", seat=2)
-('Seat 2', '席2')
+>>> seat_label(0, "en", you=0), seat_label(1, "ja")  # seats are shown from 1
+('Seat 1 (you)', '2番席')
 >>> pick_lang(None, {"LANG": "ja_JP.UTF-8"}), pick_lang(None, {"LANG": "C.UTF-8"})
 ('ja', 'en')
 >>> pick_lang("en", {"LC_ALL": "ja_JP.UTF-8"})
@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from importlib import resources
 
@@ -18,29 +19,36 @@ __all__ = [
     "LANGS",
     "MESSAGES",
     "VIEW_LABELS_JA",
+    "colon",
+    "comma",
     "gloss",
+    "paren",
     "phase_label",
     "pick_lang",
     "rules_text",
+    "say_error",
     "seat_label",
     "t",
+    "tag",
     "view_label",
 ]
 
 LANGS = ("en", "ja")
 
 #: key -> (English, Japanese); ``str.format`` fields are filled by :func:`t`.
+#: Japanese uses full-width punctuation (：（）！？、。) around Japanese words; what a
+#: person types (``?``, ``q``, card codes, commands) stays ASCII.
 MESSAGES: dict[str, tuple[str, str]] = {
     # general
     "error": ("Error", "エラー"),
-    "seat": ("Seat {seat}", "席{seat}"),
+    "seat": ("Seat {seat}", "{seat}番席"),
     "you": ("you", "あなた"),
     "team": ("team", "チーム"),
     "none": ("none", "なし"),
     "yes_no": ("[y/N]", "[y/N]"),
     "lang_bad": (
         "unknown language {lang!r}; use en or ja",
-        "言語 {lang!r} は使えません (en か ja)",
+        "言語 {lang!r} は使えません（en か ja）",
     ),
     # games
     "games_title": ("Registered games", "登録されているゲーム"),
@@ -48,33 +56,45 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "col_name_ja": ("Japanese name", "日本語名"),
     "col_name_en": ("English name", "英語名"),
     "col_players": ("players", "人数"),
-    "col_options": ("options (default)", "オプション (既定値)"),
+    "col_options": ("options (default)", "オプション（既定値）"),
     "col_deck": ("deck", "デッキ"),
+    "players_n": ("{n} players", "{n}人"),
+    "deck_xtarot": ("Xtarot deck (112 cards)", "エクスタロット（112枚）"),
+    "deck_classic": ("classic tarot deck (78 cards)", "クラシックタロット（78枚）"),
+    "opt_default": ("default: {value}", "既定値：{value}"),
+    "opt_auto": ("unset", "指定なし"),
+    "opt_number": ("a number", "数値"),
+    "opt_text": ("text", "文字列"),
+    "opt_only": ("{counts} players only", "{counts}人のときのみ"),
+    "games_usage": (
+        "Choose options with: xtarot play GAME -o NAME=VALUE",
+        "オプションの指定方法：xtarot play GAME -o NAME=VALUE",
+    ),
     # rules
     "rules_missing": (
         "no rules summary for {game} in {lang}",
-        "{game} のルール概要 ({lang}) はまだありません",
+        "{game} のルール概要（{lang}）はまだありません",
     ),
     "rules_fallback": (
         "(no English summary yet; showing the Japanese one)",
-        "(日本語の概要がまだないため英語版を表示します)",
+        "（日本語の概要がまだないため英語版を表示します）",
     ),
     "unknown_game": (
         "unknown game {game!r}; games: {games}",
-        "ゲーム {game!r} はありません。ゲーム: {games}",
+        "ゲーム {game!r} はありません。ゲーム：{games}",
     ),
     # options
     "option_form": (
         "--option takes KEY=VALUE, not {text!r}",
-        "--option は KEY=VALUE の形で指定してください ({text!r} は不可)",
+        "--option は KEY=VALUE の形で指定してください（{text!r} は不可）",
     ),
     "bad_seat": (
-        "seat {seat} does not exist: seats are 0..{last}",
-        "席{seat} はありません (0..{last})",
+        "seat {seat} does not exist: seats are numbered 1 to {last}",
+        "{seat}番席はありません：席の番号は1〜{last}です",
     ),
     "bots_count": (
         "--bots lists one bot for every seat but yours ({need}), got {got}",
-        "--bots には自分以外の席の数 ({need}) だけボットを指定してください ({got} 個でした)",
+        "--bots には自分以外の席の数（{need}）だけボットを指定してください（{got}個でした）",
     ),
     # play
     "match_start": (
@@ -86,38 +106,46 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "A random seed was drawn; it is shown when the match ends (it would reveal the deal).",
         "シードはランダムに決めました。配札が分かってしまうため、対局の終了時に表示します。",
     ),
-    "reproduce": (
-        "Reproduce this match: {command}",
-        "同じ対局を再現するには: {command}",
-    ),
-    "options_line": ("Options: {options}", "オプション: {options}"),
+    "reproduce": ("Play this match again with:", "同じ対局をもう一度遊ぶには："),
+    "resume_with": ("Continue it later with:", "続きを遊ぶには："),
+    "options_line": ("Options: {options}", "オプション：{options}"),
     "help_line": (
         "Type a move's number, its text or just its card (e.g. {example}); "
         "? = hint, rules = rules, undo = take back, q = quit.",
-        "手の番号、手のテキスト、またはカードだけ (例: {example}) を入力してください。"
+        "手の番号、手のテキスト、またはカードだけ（例：{example}）を入力してください。"
         "? = ヒント、rules = ルール、undo = 取り消し、q = 中断。",
     ),
     "your_turn": ("Your move", "あなたの番です"),
-    "legal_moves": ("Legal moves", "指せる手"),
-    "prompt": ("Your move (number or text, ? for a hint)", "手を入力 (番号かテキスト、? でヒント)"),
-    "empty_input": ("Please type a move.", "手を入力してください。"),
-    "bad_number": (
-        "There is no move number {n}; choose 1 to {last}.",
-        "{n} 番の手はありません。1 から {last} の番号を選んでください。",
+    "legal_moves": ("Legal moves", "出せる手"),
+    "prompt": (
+        "Your move (1-{last} or its text, ? = hint)",
+        "手を入力（1〜{last}か手のテキスト、? でヒント）",
     ),
-    "illegal": ("That move is not possible: {why}", "その手は指せません: {why}"),
+    "empty_input": (
+        "Please type a move (1 to {last}), ? for a hint, or help.",
+        "手を入力してください（1〜{last}）。? でヒント、help で一覧。",
+    ),
+    "bad_number": (
+        "There is no move {n}: choose 1 to {last} (help shows the list).",
+        "{n}番の手はありません：1〜{last}から選んでください（help で一覧）。",
+    ),
+    "illegal": ("{move} is not allowed: {why}", "{move} は出せません：{why}"),
     "ambiguous": (
         "{text!r} fits several moves: {options}; type the whole move or its number.",
-        "{text!r} に当てはまる手が複数あります ({options})。手全体か番号を入力してください。",
+        "{text!r} に当てはまる手が複数あります（{options}）。手全体か番号を入力してください。",
     ),
-    "thinking": ("{seat} is thinking…", "{seat} が考えています…"),
-    "you_did": ("You: {action}", "あなた: {action}"),
-    "seat_acted": ("{seat} acted", "{seat} が行動しました"),
-    "quit_save": ("Save the record of this unfinished match?", "途中までの棋譜を保存しますか?"),
-    "end_save": ("Save the record of this match?", "この対局の棋譜を保存しますか?"),
+    "thinking": ("{seat} is thinking…", "{seat}が考えています…"),
+    "you_did": ("You: {action}", "あなた：{action}"),
+    "auto_move": ("(the only legal move)", "（出せる手はこれだけ）"),
+    "seat_acted": ("{seat} acted", "{seat}が行動しました"),
+    "quit_save": (
+        "Save the record of this unfinished match?",
+        "途中までの記録を保存しますか？",
+    ),
+    "end_save": ("Save the record of this match?", "この対局の記録を保存しますか？"),
     "save_where": ("File name", "ファイル名"),
-    "saved": ("Record saved to {path}", "棋譜を {path} に保存しました"),
-    "save_failed": ("Could not save the record: {err}", "棋譜を保存できませんでした: {err}"),
+    "saved": ("Record saved to {path}", "記録を {path} に保存しました"),
+    "save_failed": ("Could not save the record: {err}", "記録を保存できませんでした：{err}"),
     "quit_done": ("Match abandoned.", "対局を中断しました。"),
     "game_over": ("Game over", "ゲーム終了"),
     "final_scores": ("Final scores", "最終得点"),
@@ -125,37 +153,49 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "col_seat": ("seat", "席"),
     "col_score": ("score", "得点"),
     "col_rank": ("rank", "順位"),
-    "winner_is": ("Winner: {who}", "勝者: {who}"),
-    "winners_are": ("Shared win: {who}", "同点で勝利: {who}"),
-    "team_wins": ("Winning team: {who}", "勝利チーム: {who}"),
-    "you_team": ("Your team wins!", "あなたのチームの勝ちです!"),
-    "you_won": ("You win!", "あなたの勝ちです!"),
-    "you_shared": ("You share the win!", "あなたは同点で勝ちました!"),
+    "winner_is": ("Winner: {who}", "勝者：{who}"),
+    "winners_are": ("Shared win: {who}", "同点で勝利：{who}"),
+    "team_wins": ("Winning team: {who}", "勝利チーム：{who}"),
+    "you_team": ("Your team wins!", "あなたのチームの勝ちです！"),
+    "you_won": ("You win!", "あなたの勝ちです！"),
+    "you_shared": ("You share the win!", "あなたは同点で勝ちました！"),
     "you_placed": ("You finish in place {rank}.", "あなたは{rank}位です。"),
-    "view_phase": ("phase {phase}", "局面 {phase}"),
-    "to_act": ("to act: {seat}", "手番: {seat}"),
+    "view_phase": ("phase {phase}", "局面：{phase}"),
+    "to_act": ("to act: {seat}", "手番：{seat}"),
     "hand": ("Your hand", "あなたの手札"),
-    "empty": ("(empty)", "(なし)"),
-    "only_move": ("(Enter plays it)", "(Enter でこの手を指します)"),
+    "empty": ("(empty)", "（なし）"),
+    "only_move": ("(Enter plays it)", "（Enter でこの手を出します）"),
     "prompt_more": (
-        "? = hint, rules = rules summary, undo = take back your last move, q = quit",
-        "? = ヒント、rules = ルール概要、undo = 自分の直前の手を取り消す、q = 中断",
+        "? = hint, rules = rules summary, undo = take back your last move, "
+        "help = the moves again, q = quit",
+        "? = ヒント、rules = ルール概要、undo = 自分の直前の手を取り消す、"
+        "help = 手の一覧、q = 中断",
     ),
     "unknown_move": (
-        "{text!r} is not a move I know.",
-        "{text!r} という手はありません。",
+        "{text!r} is not a move here: type 1 to {last}, a move like {example}, or help.",
+        "{text!r} という手はありません：1〜{last}の番号か {example} のような手を入力して"
+        "ください（help で一覧）。",
     ),
-    "did_you_mean": ("Did you mean: {options}?", "もしかして: {options}"),
+    "did_you_mean": ("Did you mean: {options}?", "もしかして：{options}"),
     "hint_thinking": ("Thinking about a hint…", "ヒントを考えています…"),
-    "hint": ("Hint ({bot}): move {n}, {move}", "ヒント ({bot}): {n} 番 {move}"),
-    "hint_why": ("Why: {why}", "理由: {why}"),
+    "hint": ("Hint ({bot}): move {n}, {move}", "ヒント（{bot}）：{n}番 {move}"),
+    "hint_why": ("Why: {why}", "理由：{why}"),
+    "hint_win": (
+        "Win estimate: {pct}% (bots played on {n} deals that fit what you saw)",
+        "勝つ見込み：{pct}%（見えている情報と矛盾しない{n}通りの配札で試算）",
+    ),
+    "hint_ahead": (
+        "Chance to lead after this hand: {pct}% (bots played on {n} deals that fit what you saw)",
+        "このハンド後に首位の見込み：{pct}%（見えている情報と矛盾しない{n}通りの配札で試算）",
+    ),
     "undo_done": (
-        "Took back your move {action} (and the bots' moves after it).",
-        "あなたの手 {action} を取り消しました (その後のボットの手も戻します)。",
+        "Took back your move {action} (and the bots' moves after it); the bots will choose afresh.",
+        "あなたの手 {action} を取り消しました（その後のボットの手も戻します）。"
+        "ボットは改めて手を選びます。",
     ),
     "undo_none": (
         "Nothing to undo: you have not made a move yet (bots' moves cannot be taken back).",
-        "取り消せる手はありません: まだ手を指していません (ボットの手は取り消せません)。",
+        "取り消せる手はありません：まだ手を出していません（ボットの手は取り消せません）。",
     ),
     "no_rules": ("No rules summary for this game.", "このゲームのルール概要はありません。"),
     "hand_over": ("Hand {n} is over.", "第{n}ハンド終了。"),
@@ -163,10 +203,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hand_title": ("Hand {n}", "第{n}ハンド"),
     "col_this_hand": ("this hand", "このハンド"),
     "col_total": ("total", "合計"),
-    "next_hand_enter": ("(Enter for the next hand)", "(Enter で次のハンドへ)"),
+    "next_hand_enter": ("(Enter for the next hand)", "（Enter で次のハンドへ）"),
     "resumed": (
         "Resuming from {path}: {moves} moves already played.",
-        "{path} から再開します: {moves} 手まで進んでいます。",
+        "{path} から再開します：{moves}手まで進んでいます。",
     ),
     "resume_over": (
         "That match is already over; showing its result.",
@@ -174,22 +214,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "resume_conflict": (
         "--resume continues a saved match: do not give {what} with it",
-        "--resume は保存した対局の続きです: {what} は一緒に指定できません",
+        "--resume は保存した対局の続きです：{what} は一緒に指定できません",
     ),
     "no_heuristic": (
         "there is no heuristic bot for {game} yet (heuristics: {known}); "
         "use random, ismcts or pimc",
-        "{game} のヒューリスティックボットはまだありません (あるのは: {known})。"
+        "{game} のヒューリスティックボットはまだありません（あるのは：{known}）。"
         "random、ismcts、pimc のいずれかを使ってください",
     ),
-    "which_game": ("Which game? (number)", "どのゲームで遊びますか? (番号)"),
+    "unknown_bot": (
+        "unknown bot {name!r}; bots: {bots}",
+        "ボット {name!r} はありません。ボット：{bots}",
+    ),
+    "which_game": ("Which game? (number)", "どのゲームで遊びますか？（番号）"),
     "need_game": (
         "name the game to play (see `xtarot games`) or give --resume FILE",
-        "遊ぶゲームの ID (`xtarot games` を参照) か --resume FILE を指定してください",
+        "遊ぶゲームの ID（`xtarot games` を参照）か --resume FILE を指定してください",
     ),
     "resume_other_game": (
         "{game} was given but the record holds a match of {saved}",
-        "{game} が指定されましたが、棋譜は {saved} の対局です",
+        "{game} が指定されましたが、記録は {saved} の対局です",
     ),
     "scores_now": ("Scores", "得点"),
     "majors": ("Majors", "大アルカナ"),
@@ -199,96 +243,118 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "suit_swords": ("Swords", "魔剣"),
     "suit_trees": ("Trees", "聖樹"),
     "wild": ("Wild", "ワイルド"),
-    "turn_of": ("{seat} to act", "{seat} の番"),
+    "turn_of": ("{seat} to act", "{seat}の番"),
     "your_turn_now": ("Your turn", "あなたの番"),
-    "trick_won": ("{seat} wins the trick", "{seat} がトリックを取りました"),
+    "trick_won": ("{seat} wins the trick", "{seat}がトリックを取りました"),
+    "trick_won_cards": ("{seat} wins the trick: {cards}", "{seat}がトリックを取りました：{cards}"),
+    "trick_points": (" (+{points})", "（+{points}点）"),
+    "winning_now": ("winning: {seat} with {card}", "現在の勝ち：{seat}の{card}"),
     "hidden_card": ("[hidden]", "[伏せ札]"),
+    "since_last": ("Since your last move", "前の手番から"),
+    "since_first": ("So far", "ここまで"),
+    "since_more": ("… {n} earlier", "…ほか{n}件"),
+    "you_receive": ("You receive {cards}", "あなたの手札に {cards} が加わりました"),
+    "you_draw": ("You draw {cards}", "あなたが引いた札：{cards}"),
+    "draws_hidden": ("{seat} draws a card", "{seat}が1枚引きました"),
     # shared by the game screens
     "turn_n": ("Turn {n}", "第{n}ターン"),
     "dealer": ("dealer", "親"),
-    "last_turn": ("last turn!", "最後のターン!"),
+    "last_turn": ("last turn!", "最後のターン！"),
     "col_cards": ("cards", "手札"),
-    "stock_left": ("stock: {n}", "山札: {n}枚"),
+    "stock_left": ("stock: {n}", "山札：{n}枚"),
     "points": ("points", "点"),
     "last_move": ("Last", "直前"),
     # matto
     "mt_field": ("Field", "場の大アルカナ"),
-    "mt_majors_left": ("face-down majors: {n}", "伏せた大アルカナ: {n}枚"),
+    "mt_majors_left": ("face-down majors: {n}", "伏せた大アルカナ：{n}枚"),
     "mt_discard": ("Discard pile", "捨て札"),
     "mt_top": ("top", "一番上"),
     "mt_buying": (
         "Buying {major}: {owed} still to pay, paid so far: {paid}",
-        "{major} を購入中: 残り {owed}、支払い済み: {paid}",
+        "{major} を購入中：残り{owed}、支払い済み：{paid}",
     ),
     "mt_col_known": ("known cards", "見えている手札"),
     "mt_col_majors": ("majors", "大アルカナ"),
     "mt_col_sets": ("sets", "セット"),
     "mt_draw_discard": (
         "{seat} takes {card} from the discard pile",
-        "{seat} が捨て札から {card} を取りました",
+        "{seat}が捨て札から {card} を取りました",
     ),
-    "mt_draw_stock": ("{seat} draws from the stock", "{seat} が山札から引きました"),
-    "mt_buy": ("{seat} buys {card}", "{seat} が {card} を購入"),
-    "mt_pay": ("{seat} pays {card}", "{seat} が {card} で支払い"),
-    "mt_end": ("{seat} ends the turn", "{seat} がターンを終えました"),
+    "mt_draw_stock": ("{seat} draws from the stock", "{seat}が山札から引きました"),
+    "mt_buy": ("{seat} buys {card}", "{seat}が {card} を購入"),
+    "mt_pay": ("{seat} pays {card}", "{seat}が {card} で支払い"),
+    "mt_end": ("{seat} ends the turn", "{seat}がターンを終えました"),
     "mt_fool": (
         "The Fool (T0) turns up: {seat} must take it (-5)!",
-        "愚者 (T0) が出ました: {seat} が引き取ります (-5)!",
+        "愚者（T0）が出ました：{seat}が引き取ります（-5）！",
     ),
-    "mt_new_field": ("Turned up: {cards}", "新たに表になった大アルカナ: {cards}"),
+    "mt_new_field": ("Turned up: {cards}", "新たに表になった大アルカナ：{cards}"),
     "mt_fool_col": ("Fool", "愚者"),
     # grail-mahjong
     "gm_hand": ("Hand {n}/{of}", "第{n}局/{of}局"),
     "gm_discards": ("Discards", "捨て牌"),
     "gm_claim": (
         "Claim round: {card} discarded by {seat}",
-        "鳴きの確認: {seat} が捨てた {card}",
+        "鳴きの確認：{seat}が捨てた {card}",
     ),
-    "gm_my_answer": ("your answer: {answer}", "あなたの返答: {answer}"),
-    "gm_col_melds": ("melds (score)", "面子 (点)"),
+    "gm_my_answer": ("your answer: {answer}", "あなたの返答：{answer}"),
+    "gm_col_melds": ("melds (score)", "面子（点）"),
     "gm_col_area": ("area", "エリア"),
     "gm_col_total": ("total", "合計"),
-    "gm_discard": ("{seat} discards {card}", "{seat} が {card} を捨てました"),
-    "gm_answer": ("{seat} answers (hidden)", "{seat} が返答しました (非公開)"),
+    "gm_discard": ("{seat} discards {card}", "{seat}が {card} を捨てました"),
+    "gm_answer": ("{seat} answers (hidden)", "{seat}が返答しました（非公開）"),
     "gm_claimed": (
         "{seat} claims {card} from {from_}: {action}",
-        "{seat} が {from_} の {card} を鳴きました: {action}",
+        "{seat}が{from_}の {card} を鳴きました：{action}",
     ),
-    "gm_meld": ("{seat} melds: {action}", "{seat} が面子を作りました: {action}"),
-    "gm_luck": ("{seat} puts Lc (luck) in the area", "{seat} が Lc (幸運) をエリアに置きました"),
-    "gm_end_agari": ("{seat} empties the hand: agari!", "{seat} の手札がなくなりました: 和了!"),
-    "gm_end_rest": ("{seat} discards Rc: showdown", "{seat} が Rc を捨てました: 勝負"),
-    "gm_end_stock": ("The stock is empty: showdown", "山札が尽きました: 勝負"),
+    "gm_meld": ("{seat} melds: {action}", "{seat}が面子を作りました：{action}"),
+    "gm_luck": ("{seat} puts Lc (luck) in the area", "{seat}が Lc（幸運）をエリアに置きました"),
+    "gm_end_agari": ("{seat} empties the hand: agari!", "{seat}の手札がなくなりました：和了！"),
+    "gm_end_rest": ("{seat} discards Rc: showdown", "{seat}が Rc を捨てました：勝負"),
+    "gm_end_stock": ("The stock is empty: showdown", "山札が尽きました：勝負"),
     "gm_col_luck": ("luck", "幸運"),
     "gm_col_gained": ("gained", "獲得"),
-    "gm_winners": ("Hand won by {who}", "このハンドの勝者: {who}"),
+    "gm_winners": ("Hand won by {who}", "このハンドの勝者：{who}"),
+    "gm_draw": ("{seat} draws (stock: {n})", "{seat}がツモ（山札：{n}枚）"),
     # arcana-duel
     "ad_attacker": ("attacker", "攻撃側"),
     "ad_field": ("field", "フィールド"),
     "ad_points": ("points pile", "得点札"),
     "ad_backs": ("{n} face down", "裏向き{n}枚"),
-    "ad_yours_down": ("your face-down cards: {cards}", "あなたの裏向きのカード: {cards}"),
+    "ad_yours_down": ("your face-down cards: {cards}", "あなたの裏向きのカード：{cards}"),
     "ad_attack_now": (
         "Attack being formed: {cards} (power {power}){target}",
-        "攻撃中: {cards} (パワー {power}){target}",
+        "攻撃中：{cards}（パワー {power}）{target}",
     ),
     "ad_target": (" at {target}", " → 目標 {target}"),
     "ad_face_down": ("a face-down card", "裏向きのカード"),
     "ad_combat": (
         "{seat} attacks with {cards} ({power}) at {target}: {result}",
-        "{seat} が {cards} ({power}) で {target} を攻撃: {result}",
+        "{seat}が {cards}（{power}）で {target} を攻撃：{result}",
     ),
-    "ad_defence": ("{card} ({power})", "{card} ({power})"),
+    "ad_defence": ("{card} ({power})", "{card}（{power}）"),
     "ad_res_attacker": ("the attacker wins", "攻撃側の勝ち"),
     "ad_res_defender": ("the defender wins", "防御側の勝ち"),
-    "ad_res_tie": ("a tie, nothing happens", "引き分け (何も起きません)"),
+    "ad_res_tie": ("a tie, nothing happens", "引き分け（何も起きません）"),
     "ad_res_fool": (
         "the Fool! both fields go to their points piles",
-        "愚者! 両者のフィールドが得点札になります",
+        "愚者！両者のフィールドが得点札になります",
     ),
-    "ad_place": ("{seat} lays a card face down", "{seat} がカードを裏向きに置きました"),
+    "ad_place": ("{seat} lays a card face down", "{seat}がカードを裏向きに置きました"),
     "ad_attacked": ("attacked", "攻撃済み"),
-    "ad_setup": ("Set-up: lay 5 cards face down", "準備: 5枚を裏向きに置いてください"),
+    "ad_setup": ("Set-up: lay 5 cards face down", "準備：5枚を裏向きに置いてください"),
+    "ad_end_annihilation": (
+        "{seat} wiped out {loser}'s field: {seat} wins at once, whatever the points piles.",
+        "{seat}が{loser}のフィールドを全滅させました：得点札の枚数に関係なく{seat}の勝ちです。",
+    ),
+    "ad_end_stock": (
+        "The stock ran out: the bigger points pile wins.",
+        "山札が尽きました：得点札の多い方の勝ちです。",
+    ),
+    "ad_end_draw": (
+        "The stock ran out with equal points piles: a draw.",
+        "山札が尽き、得点札が同じ枚数：引き分けです。",
+    ),
     # trick games (extendori, fairy500)
     "tr_dealer": ("dealer", "ディーラー"),
     "tr_trick": ("Trick", "トリック"),
@@ -297,58 +363,70 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tr_col_played": ("in the trick", "場のカード"),
     "tr_col_tricks": ("tricks", "トリック数"),
     "tr_col_points": ("this hand", "このハンド"),
-    "tr_col_voids": ("known void in", "切れているスート"),
-    "tr_nothing_yet": ("(no card yet)", "(まだ出ていません)"),
+    "tr_col_voids": ("void in", "ないスート"),
+    "tr_nothing_yet": ("(no card yet)", "（まだ出ていません）"),
     "ex_hand": ("Hand {n}/{of}", "第{n}ハンド/{of}"),
     "ex_hand_open": ("Hand {n}", "第{n}ハンド"),
     "ex_target": ("to {target} points", "{target}点先取"),
     "ex_batch": ("batch {n}/{of}", "配札 {n}/{of}回目"),
     "ex_team": ("team {team}", "チーム{team}"),
+    "ex_batch_dealt": (
+        "{seat} deals batch {n}/{of}: {k} cards each",
+        "{seat}が{n}/{of}回目の配札をしました：各{k}枚",
+    ),
     "bid_tricks": ("{n} tricks, trump {suit}", "{n}トリック、切り札は{suit}"),
     "bid_tricks_nt": ("{n} tricks, no trump", "{n}トリック、切り札なし"),
     "f5_contract": (
         "Contract: {bid} by {seat} (value {value})",
-        "契約: {seat} の {bid} (基本点 {value})",
+        "契約：{seat}の {bid}（基本点 {value}）",
     ),
     "f5_trump": ("trump {suit}", "切り札 {suit}"),
     "f5_no_trump": ("no trump", "切り札なし"),
-    "f5_high": ("Highest bid so far: {bid} by {seat}", "現在の最高入札: {seat} の {bid}"),
-    "f5_no_bid": ("No bid yet", "まだ入札はありません"),
+    "f5_high": ("Highest bid so far: {bid} by {seat}", "現在の最高ビッド：{seat}の {bid}"),
+    "f5_no_bid": ("No bid yet", "まだビッドはありません"),
     "f5_auction": ("Auction", "ビッド"),
-    "f5_called": ("Called card(s): {cards}", "指名されたカード: {cards}"),
-    "f5_partners": ("known partner(s): {who}", "分かっているパートナー: {who}"),
-    "f5_kitty_cards": ("kitty you took: {cards}", "受け取ったキティ: {cards}"),
+    "f5_called": ("Called card(s): {cards}", "指名された札：{cards}"),
+    "f5_partners": ("known partner(s): {who}", "判明した副官：{who}"),
+    "f5_kitty_cards": ("kitty you took: {cards}", "受け取ったキティ：{cards}"),
     "f5_ten_per_trick": (
         "Everybody passed: no trump, 10 points per trick",
-        "全員パス: 切り札なし、1トリック10点",
+        "全員パス：切り札なし、1トリック10点",
     ),
     "f5_you_partner": (
         "You hold a called card: you are the declarer's secret partner!",
-        "あなたは指名されたカードを持っています: デクレアラーの秘密のパートナーです!",
+        "あなたは指名された札を持っています：デクレアラーの秘密の副官です！",
     ),
-    "f5_kitty": ("kitty: {n} face down", "キティ: 裏向き{n}枚"),
-    "f5_your_discards": ("your discards: {cards}", "あなたが捨てたカード: {cards}"),
-    "f5_open_hand": ("Open hand of {seat}: ", "{seat} の公開された手札: "),
+    "f5_kitty": ("kitty: {n} face down", "キティ：裏向き{n}枚"),
+    "f5_your_discards": ("your discards: {cards}", "あなたが捨てた札：{cards}"),
+    "f5_open_hand": ("Open hand of {seat}: ", "{seat}の公開された手札："),
     "f5_made": ("contract made", "契約成功"),
     "f5_failed": ("contract failed", "契約失敗"),
     "f5_result": (
         "Hand {n}: {kind}{bid} by {seat}: {outcome}",
-        "第{n}ハンド: {seat} の {kind}{bid}: {outcome}",
+        "第{n}ハンド：{seat}の {kind}{bid}：{outcome}",
     ),
     "f5_col_points": ("points", "得点"),
-    "f5_ramsch": ("Ramsch: everybody passed", "ラムシュ: 全員パス"),
+    "f5_ramsch": ("Ramsch: everybody passed", "ラムシュ：全員パス"),
+    "f5_bid_grid": ("Bids (type the number or e.g. 7c)", "ビッド（番号か 7c のように入力）"),
+    "f5_tricks_col": ("tricks", "トリック"),
+    "f5_misere": ("Misère", "ミゼール"),
+    "f5_other": ("Other", "その他"),
     # simulate
     "sim_title": (
         "{games} games of {game}, {players} players, bots: {bots}",
-        "{game} を {games} 回 ({players}人、ボット: {bots})",
+        "{game} を{games}回（{players}人、ボット：{bots}）",
     ),
     "col_mean": ("mean score", "平均得点"),
     "col_wins": ("win share", "勝率"),
     "sim_time": (
         "{seconds:.2f} s in total, {rate:.1f} games/s (seed {seed})",
-        "合計 {seconds:.2f} 秒、毎秒 {rate:.1f} 局 (シード {seed})",
+        "合計 {seconds:.2f} 秒、毎秒 {rate:.1f} 局（シード {seed}）",
     ),
     "sim_progress": ("Simulating", "シミュレーション中"),
+    "progress_line": (
+        "{label}: {done}/{total} matches, {seconds:.0f} s",
+        "{label}：{done}/{total}試合、{seconds:.0f}秒",
+    ),
     # tournament
     "tour_title": (
         "{games} matches of {game}, {players} players, seats rotated",
@@ -357,9 +435,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tour_progress": ("Tournament", "トーナメント中"),
     "col_agent": ("bot", "ボット"),
     "col_seats": ("seat-games", "着席数"),
-    "col_win_ci": ("win share (95% CI)", "勝率 (95%信頼区間)"),
+    "col_win_ci": ("win share (95% CI)", "勝率（95%信頼区間）"),
     "col_vs_fair": ("× fair share", "公平な取り分比"),
-    "col_mean_ci": ("mean score (95% CI)", "平均得点 (95%信頼区間)"),
+    "col_mean_ci": ("mean score (95% CI)", "平均得点（95%信頼区間）"),
     "col_rating": ("rating", "レーティング"),
     "tour_time": (
         "{seconds:.1f} s; fair share = 1/{players}; rating = openskill mu - 3 sigma; seed {seed}",
@@ -368,23 +446,34 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "tour_agents": (
         "give at least one bot with --agents (bots: {bots})",
-        "--agents でボットを1つ以上指定してください (ボット: {bots})",
+        "--agents でボットを1つ以上指定してください（ボット：{bots}）",
     ),
     "games_count": ("--games must be at least 1", "--games は1以上にしてください"),
     # replay
     "replay_title": (
         "Record of {game}, {players} players (seed {seed})",
-        "{game} の棋譜 ({players}人、シード {seed})",
+        "{game} の記録（{players}人、シード {seed}）",
     ),
+    "replay_title_secret": (
+        "Record of {game}, {players} players",
+        "{game} の記録（{players}人）",
+    ),
+    "replay_as_seat": (
+        "The match is not finished: shown as {seat} saw it (--reveal shows every card "
+        "and the seed).",
+        "対局は終わっていません：{seat}に見えていた内容だけを表示します（--reveal で"
+        "すべての札とシードを表示）。",
+    ),
+    "replay_deal": ("Hand {n} dealt:", "第{n}ハンドの配札："),
     "replay_moves": ("Moves", "手順"),
     "replay_unfinished": ("The match was not finished.", "この対局は終わっていません。"),
-    "press_enter": ("(Enter for the next step)", "(Enter で次へ)"),
+    "press_enter": ("(Enter: next, q: stop)", "（Enter で次へ、q で終了）"),
     # sono-arcana
     "sa_round": ("Round {n}", "第{n}ラウンド"),
     "sa_final_round": ("final round", "最終ラウンド"),
     "sa_parent": ("parent", "親"),
     "sa_lot": ("Lot", "競売品"),
-    "sa_stack": ("talismans left in the stack: {n}", "山札の残り護符: {n}枚"),
+    "sa_stack": ("talismans left: {n}", "残り護符：{n}枚"),
     "sa_mode_up": ("face up, led suit {suit}", "表向き、台札のスート {suit}"),
     "sa_mode_down": ("face down", "裏向き"),
     "sa_mode_none": ("the parent has not bid yet", "親はまだ入札していません"),
@@ -396,32 +485,33 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "sa_last": ("Last round", "前のラウンド"),
     "sa_round_line": (
         "{round}: parent {parent}, {mode}, lot {lot}",
-        "{round}: 親 {parent}、{mode}、競売品 {lot}",
+        "{round}：親 {parent}、{mode}、競売品 {lot}",
     ),
     "sa_up": ("face up", "表向き"),
     "sa_down": ("face down", "裏向き"),
     "sa_void": ("void", "無効"),
-    "sa_wins": ("{seat} wins {lot}", "{seat} が {lot} を落札"),
+    "sa_wins": ("{seat} wins {lot}", "{seat}が {lot} を落札"),
+    "sa_leading": ("leading: {seat} with {card}", "現在の勝ち：{seat}の{card}"),
     "sa_new_round": (
         "{round}: {parent} is the parent; lot {lot}",
-        "{round}: 親は{parent}、競売品 {lot}",
+        "{round}：親は{parent}、競売品 {lot}",
     ),
     "sa_new_final": (
         "{round} (final): {parent} is the parent; every remaining talisman is in the lot: {lot}",
-        "{round} (最終): 親は{parent}、残りの護符すべてが競売品: {lot}",
+        "{round}（最終）：親は{parent}、残りの護符すべてが競売品：{lot}",
     ),
     "sa_lot_two": (
         "{seat} reveals a second talisman: {card}",
-        "{seat} が護符をもう1枚めくりました: {card}",
+        "{seat}が護符をもう1枚めくりました：{card}",
     ),
-    "sa_lot_one": ("{seat} keeps the lot at one talisman", "{seat} は競売品を1枚にしました"),
-    "sa_bid_up": ("{seat} bids face up: {card}", "{seat} が表向きに入札: {card}"),
-    "sa_bid_down": ("{seat} bids face down", "{seat} が裏向きに入札しました"),
-    "sa_play_up": ("{seat} plays {card}", "{seat} が {card} を出しました"),
-    "sa_play_down": ("{seat} plays a card face down", "{seat} がカードを裏向きに出しました"),
-    "sa_col_up": ("face up (+2)", "表 (+2)"),
-    "sa_col_down": ("face down (-1)", "裏 (-1)"),
-    "sa_team_total": ("team {team}: {total}", "チーム{team}: {total}"),
+    "sa_lot_one": ("{seat} keeps the lot at one talisman", "{seat}は競売品を1枚にしました"),
+    "sa_bid_up": ("{seat} bids face up: {card}", "{seat}が表向きに入札：{card}"),
+    "sa_bid_down": ("{seat} bids face down", "{seat}が裏向きに入札しました"),
+    "sa_play_up": ("{seat} plays {card}", "{seat}が {card} を出しました"),
+    "sa_play_down": ("{seat} plays a card face down", "{seat}がカードを裏向きに出しました"),
+    "sa_col_up": ("face up (+2)", "表（+2）"),
+    "sa_col_down": ("face down (-1)", "裏（-1）"),
+    "sa_team_total": ("team {team}: {total}", "チーム{team}：{total}"),
 }
 
 
@@ -457,18 +547,18 @@ _GLOSS: dict[str, tuple[str, str]] = {
 
 #: Fairy 500's misère bids: (English, Japanese) of the kind and of the modifiers.
 _MISERE = {
-    "misere": ("misère: take no trick", "ミゼール: トリックを取らない"),
-    "hand-misere": ("misère without the kitty", "ハンドミゼール: キティなし"),
-    "open-misere": ("misère with your hand shown", "オープンミゼール: 手札を公開"),
+    "misere": ("misère: take no trick", "ミゼール：トリックを取らない"),
+    "hand-misere": ("misère without the kitty", "ハンドミゼール：キティなし"),
+    "open-misere": ("misère with your hand shown", "オープンミゼール：手札を公開"),
     "open-hand-misere": (
         "misère, no kitty, hand shown",
-        "オープンハンドミゼール: キティなし・手札公開",
+        "オープンハンドミゼール：キティなし・手札公開",
     ),
 }
 _MODIFIERS = {
     "": ("", ""),
-    " double": (", x2: you hold an F", "、2倍: F を持っている"),
-    " crazy": (", x10: you hold the cups F", "、10倍: 聖杯の F を持っている"),
+    " double": (", x2: you hold an F", "、2倍：F を持っている"),
+    " crazy": (", x10: you hold the cups F", "、10倍：聖杯の F を持っている"),
 }
 for _kind, (_en, _ja) in _MISERE.items():
     for _mod, (_men, _mja) in _MODIFIERS.items():
@@ -502,7 +592,7 @@ VIEW_LABELS_JA: dict[str, str] = {
     "hands_limit": "ハンド数",
     "high_bid": "最高入札",
     "high_bidder": "最高入札者",
-    "is_partner": "あなたはパートナー",
+    "is_partner": "あなたは副官",
     "kitty": "キティ",
     "kitty_size": "キティの枚数",
     "known_in_hands": "見えている手札",
@@ -515,7 +605,7 @@ VIEW_LABELS_JA: dict[str, str] = {
     "open_hand": "公開された手札",
     "order": "手番の順",
     "parent": "親",
-    "partners": "パートナー",
+    "partners": "副官",
     "passed": "パスした席",
     "points": "得点札",
     "purchases": "購入",
@@ -542,7 +632,7 @@ PHASES_JA: dict[str, str] = {
     "auction": "ビッド",
     "bid": "入札",
     "buy": "購入",
-    "call": "パートナー指名",
+    "call": "副官の指名",
     "claim": "鳴き",
     "defend": "防御",
     "discard": "キティ交換",
@@ -580,6 +670,38 @@ def view_label(key: str, lang: str) -> str:
     return key.replace("_", " ")
 
 
+def colon(text: str, lang: str) -> str:
+    """``text: `` / ``text：`` (full-width in Japanese).
+
+    >>> colon("Trick", "en"), colon("トリック", "ja")
+    ('Trick: ', 'トリック：')
+    """
+    return f"{text}：" if lang == "ja" else f"{text}: "
+
+
+def tag(text: str, lang: str) -> str:
+    """`` [text]`` / ``［text］``: a mark after a seat's name.
+
+    >>> tag("dealer", "en"), tag("親", "ja")
+    (' [dealer]', '［親］')
+    """
+    return f"［{text}］" if lang == "ja" else f" [{text}]"
+
+
+def comma(lang: str) -> str:
+    """The separator of a list: ``, `` / ``、``."""
+    return "、" if lang == "ja" else ", "
+
+
+def paren(text: object, lang: str) -> str:
+    """`` (text)`` / ``（text）`` (full-width in Japanese).
+
+    >>> paren(16, "en"), paren(16, "ja")
+    (' (16)', '（16）')
+    """
+    return f"（{text}）" if lang == "ja" else f" ({text})"
+
+
 def t(key: str, lang: str, /, **fields: object) -> str:
     """The message ``key`` in ``lang`` with its fields filled in."""
     en, ja = MESSAGES[key]
@@ -603,9 +725,16 @@ def gloss(action_text: str, lang: str) -> str | None:
 
 
 def seat_label(seat: int, lang: str, you: int | None = None) -> str:
-    """``Seat 2`` / ``席2``, with ``(you)`` / ``(あなた)`` for the human's seat."""
-    text = t("seat", lang, seat=seat)
-    return f"{text} ({t('you', lang)})" if seat == you else text
+    """A seat as people count them, from 1: seat index 1 is ``Seat 2`` / ``2番席``,
+    with ``(you)`` / ``（あなた）`` for the human's seat.  (The API's seats are 0-based.)
+
+    >>> seat_label(2, "en", 2), seat_label(2, "ja", 2)
+    ('Seat 3 (you)', '3番席（あなた）')
+    """
+    text = t("seat", lang, seat=seat + 1)
+    if seat != you:
+        return text
+    return f"{text}（{t('you', lang)}）" if lang == "ja" else f"{text} ({t('you', lang)})"
 
 
 def pick_lang(chosen: str | None, env: Mapping[str, str] | None = None) -> str:
@@ -632,3 +761,167 @@ def rules_text(game_id: str, lang: str) -> tuple[str, str] | None:
         if path.is_file():
             return path.read_text(encoding="utf-8"), candidate
     return None
+
+
+_SUITS_JA = {
+    "c": "聖杯", "cups": "聖杯", "d": "金貨", "coins": "金貨", "s": "魔剣", "swords": "魔剣",
+    "w": "聖樹", "trees": "聖樹", "T": "大アルカナ", "majors": "大アルカナ",
+}  # fmt: skip
+
+#: The engine's messages (illegal moves, bad options, bad records) and their Japanese
+#: forms: a full-match pattern and a template over its groups; ``{k!t}`` marks a
+#: group that is itself a message to translate, ``{k!s}`` a suit.
+_ERRORS_JA: list[tuple[str, str]] = [
+    # moves, every game
+    (r"you do not hold (\S+)", "{0} を持っていません"),
+    (r"you must follow the led suit \((\w+)\) while you hold it",
+     "台札のスート（{0!s}）を持っている間はそれを出さなければなりません"),
+    (r"you must follow the led suit while you can",
+     "台札のスートを出せる間はそれを出さなければなりません"),
+    (r"you cannot follow, so you must play a major while you hold one",
+     "台札のスートがないので、大アルカナを持っている間はそれを出さなければなりません"),
+    (r"the match is over: no action is legal", "対局は終わっています"),
+    (r"not allowed now", "今はできません"),
+    # sono-arcana
+    (r"the parent first chooses the lot: lot 1 or lot 2",
+     "まず親が競売品を決めます：lot 1 か lot 2"),
+    (r"the lot is already set", "競売品はもう決まっています"),
+    (r"the parent bids: bid up <card> or bid down <card>",
+     "親が入札します：bid up <カード> か bid down <カード>"),
+    (r"only the parent bids; the others play <card>",
+     "入札するのは親だけです。ほかの人は play <カード>"),
+    # fairy500
+    (r"the auction is on: pass or bid", "ビッド中です：pass か bid"),
+    (r"a bid must be higher in value than the standing bid",
+     "ビッドは今の最高ビッドより基本点が高くなければなりません"),
+    (r"the declarer now calls a partner card: call <card>",
+     "デクレアラーが副官の札を指名するところです：call <カード>"),
+    (r"(\S+) is not in this player count's card set", "{0} はこの人数では使わないカードです"),
+    (r"(\S+) is already called", "{0} はもう指名されています"),
+    (r"classical: you may not call a card you have seen",
+     "クラシカル：見た札は指名できません"),
+    (r"the declarer now discards four cards: discard <card>",
+     "デクレアラーが4枚捨てるところです：discard <カード>"),
+    (r"the hand is being played: play <card>", "プレイ中です：play <カード>"),
+    # matto
+    (r"the discard pile is empty: draw stock", "捨て札がありません：draw stock で山札から引きます"),
+    (r"first take a card: draw stock or draw discard",
+     "先にカードを取ってください：draw stock か draw discard"),
+    (r"you have already drawn this turn", "このターンはもう引きました"),
+    (r"finish paying for (\S+) first \((\d+) still owed\)",
+     "先に {0} の支払いを済ませてください（残り{1}）"),
+    (r"after (\S+) the remaining (-?\d+) could not be paid exactly",
+     "{0} で払うと残りの{1}をちょうど払えません"),
+    (r"name the major first: buy <major>", "先に買う大アルカナを選んでください：buy <大アルカナ>"),
+    (r"(\S+) is not on the field", "{0} は場にありません"),
+    (r"your hand cannot pay exactly (\d+) for (\S+)",
+     "手札では {1} の代金{0}をちょうど払えません"),
+    # arcana-duel
+    (r"place cards from your hand face down until your field holds 5",
+     "フィールドが5枚になるまで手札から裏向きに置いてください"),
+    (r"(\S+) is not a face-down card of your field",
+     "{0} はあなたのフィールドの裏向きのカードではありません"),
+    (r"pick the face-down card that defends: defend <card>",
+     "防御する裏向きのカードを選んでください：defend <カード>"),
+    (r"name the target of the attack first: at <card> or at down",
+     "先に攻撃の目標を決めてください：at <カード> か at down"),
+    (r"make at least one attack first", "先に1回は攻撃してください"),
+    (r"(\S+) is not on your field", "{0} はあなたのフィールドにありません"),
+    (r"(\S+) has already attacked this turn", "{0} はこのターンにもう攻撃しました"),
+    (r"choose the attacking cards first: attack <card>",
+     "先に攻撃するカードを選んでください：attack <カード>"),
+    (r"the opponent has no face-down card", "相手に裏向きのカードはありません"),
+    (r"(\S+) is not a face-up card of the opponent's field",
+     "{0} は相手のフィールドの表向きのカードではありません"),
+    # grail-mahjong
+    (r"that claim does not fit the discard (\S+) with the cards in your hand \(a claim names "
+     r"two of your cards that make a pon or a chi with it\)",
+     "その鳴きは捨て牌 {0} と手札では成立しません（鳴きでは、捨て牌とポンかチーになる"
+     "手札2枚を指定します）"),
+    (r"answer the discard (\S+): pass or claim", "捨て牌 {0} に返答してください：pass か claim"),
+    (r"it is your turn: meld from your hand, then discard or play luck",
+     "あなたの番です：手札から面子を作り、捨てるか luck を出してください"),
+    (r"(\S+) is not in this game's card set", "{0} はこのゲームのカードにありません"),
+    (r"you have no meld (\d+) \(yours are numbered 0\.\.(-?\d+)\)",
+     "面子{0}はありません（あなたの面子は0〜{1}）"),
+    (r"meld (\d+) already holds (\d+) cards", "面子{0}にはもう{1}枚あります"),
+    (r"that card does not fit meld (\d+)", "その札は面子{0}に合いません"),
+    (r"you do not hold those cards \(or they are not in this game's card set\)",
+     "それらの札を持っていません（またはこのゲームのカードにありません）"),
+    # configuration
+    (r"(\S+) is for (\d+) to (\d+) players, not (\d+)", "{0} は{1}〜{2}人用です（{3}人は不可）"),
+    (r"(\S+): players must be a whole number, not (.+)", "{0}：人数は整数です（{1} は不可）"),
+    (r"(\S+): unknown option (.+); options: (.+)",
+     "{0}：オプション {1} はありません。オプション：{2}"),
+    (r"(\S+): option (\w+) takes true or false, not (.+)",
+     "{0}：オプション {1} は true か false です（{2} は不可）"),
+    (r"(\S+): option (\w+) takes a whole number, not (.+)",
+     "{0}：オプション {1} は整数です（{2} は不可）"),
+    (r"(\S+): option (\w+)=(.+) is not allowed; choose one of (.+)",
+     "{0}：オプション {1}={2} は使えません。次から選んでください：{3}"),
+    (r"(\S+): option (\w+)=(.+) needs ([\d, ]+) players, not (\d+)",
+     "{0}：オプション {1}={2} は{3}人のときだけ使えます（{4}人は不可）"),
+    (r"(\S+): option (\w+) must be at least 1, not (.+)",
+     "{0}：オプション {1} は1以上です（{2} は不可）"),
+    (r"(\S+): option hands must be 1 or more, not (.+)",
+     "{0}：オプション hands は1以上です（{1} は不可）"),
+    (r"unknown game (.+); games: (.+)", "ゲーム {0} はありません。ゲーム：{1}"),
+    (r"bad bot (.+): a budget is ismcts:N or pimc:N, N >= 1",
+     "ボット {0} は使えません：予算は ismcts:N か pimc:N（N は1以上）です"),
+    (r"unknown bot (.+?); bots: (.+)", "ボット {0} はありません。ボット：{1}"),
+    # records
+    (r"cannot read record (.+): (.+)", "記録 {0} を読めません：{1}"),
+    (r"(.+) is not valid JSON: (.+)", "{0} は正しい JSON ではありません：{1}"),
+    (r"(.+) does not hold a record object", "{0} は記録ではありません"),
+    (r"record is not valid JSON: (.+)", "記録が正しい JSON ではありません：{0}"),
+    (r"a record is a JSON object", "記録は JSON オブジェクトです"),
+    (r"not an xtarot record \(format (.+)\)", "xtarot の記録ではありません（形式 {0}）"),
+    (r"record version (.+) is not supported \(this xtarot reads version (\d+)\)",
+     "記録のバージョン {0} には対応していません（読めるのはバージョン {1}）"),
+    (r"record has no deal", "記録に配札がありません"),
+    (r"record has no (.+)", "記録に {0} がありません"),
+    (r"record field (.+) has the wrong type \((.+)\)", "記録の項目 {0} の型が違います（{1}）"),
+    (r"record names a game that cannot be loaded: (.+)",
+     "記録のゲームを読み込めません：{0!t}"),
+    (r"record holds an invalid deal: (.+)", "記録の配札が正しくありません：{0}"),
+    (r"action (\d+) is not text: (.+)", "{0}手目がテキストではありません：{1}"),
+    (r"action (\d+) \((.+?)\) does not replay: '(.+?)' is not legal for seat (\d+): (.+?); "
+     r"legal now: (.+)",
+     "{0}手目（{1}）が再現できません：{4!t}"),
+    (r"action (\d+) \((.+?)\) does not replay: (.+)", "{0}手目（{1}）が再現できません：{2}"),
+    (r"after action (\d+): invalid deal: (.+)", "{0}手目の後の配札が正しくありません：{1}"),
+    (r"the recorded result differs from the replayed one", "記録の結果が再現した結果と違います"),
+]  # fmt: skip
+_ERRORS_RE = [(re.compile(pattern), template) for pattern, template in _ERRORS_JA]
+_FIELD = re.compile(r"{(\d+)(?:!([ts]))?}")
+
+
+def say_error(message: str, lang: str) -> str:
+    """An engine message (illegal move, bad option, bad record) in ``lang``; a message
+    without a Japanese form stays in English.
+
+    >>> say_error("you must follow the led suit (c) while you hold it", "ja")
+    '台札のスート（聖杯）を持っている間はそれを出さなければなりません'
+    >>> say_error("sono-arcana is for 3 to 5 players, not 9", "ja")
+    'sono-arcana は3〜5人用です（9人は不可）'
+    >>> say_error("you do not hold Kc", "en")
+    'you do not hold Kc'
+    """
+    if lang != "ja":
+        return message
+    for pattern, template in _ERRORS_RE:
+        m = pattern.fullmatch(message)
+        if m is None:
+            continue
+        groups = m.groups()
+
+        def field(f: re.Match[str], groups: tuple[str, ...] = groups) -> str:
+            value = groups[int(f.group(1))]
+            if f.group(2) == "t":
+                return say_error(value, lang)
+            if f.group(2) == "s":
+                return _SUITS_JA.get(value, value)
+            return value
+
+        return _FIELD.sub(field, template)
+    return message

@@ -2,8 +2,12 @@
 
 Run ``xtarot --help`` (or ``python -m xtarot.cli.main --help``).  Output is in
 English or Japanese (``--lang en|ja``; by default Japanese when ``LC_ALL`` /
-``LANG`` start with ``ja``).  Errors print the engine's message and exit with
-code 2 (bad game, player count, option or bot) or 1 (a corrupt record).
+``LANG`` start with ``ja``), error messages included.  Seats are numbered from 1 on
+the command line and on screen (``--seat 1`` is the first seat); records and the
+Python API count from 0.
+
+Exit codes: 0 done; 1 a corrupt record; 2 a bad game, player count, option or bot;
+3 a match abandoned (``q`` or the input closed); 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -11,12 +15,15 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
-from rich.markdown import Markdown
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
@@ -24,11 +31,12 @@ from rich.text import Text
 import xtarot
 from xtarot import agents as _agents
 from xtarot.agents.heuristic import STRATEGIES
-from xtarot.cli.i18n import pick_lang, rules_text, seat_label, t
+from xtarot.cli.i18n import paren, pick_lang, rules_text, say_error, seat_label, t
 from xtarot.cli.play import PlaySession, make_bot, rebuild
-from xtarot.cli.render import scores_table, ui_for
+from xtarot.cli.replay import perspective, steps
 from xtarot.cli.simulate import simulate as run_simulation
-from xtarot.engine import ConfigError, Game, GameInfo, RecordError
+from xtarot.cli.text import JMarkdown
+from xtarot.engine import ConfigError, Game, GameInfo, Option, RecordError
 from xtarot.lab import run_tournament
 
 __all__ = ["app", "main"]
@@ -66,23 +74,46 @@ def _err() -> Console:
     return Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
 
 
-def _progress(label: str, *, quiet: bool) -> Progress:
-    """A progress bar on stderr, shown only in a terminal and not with ``--json``."""
+@contextmanager
+def _progress(label: str, total: int, lang: str, *, quiet: bool) -> Iterator[Callable[[int], None]]:
+    """Report progress on stderr: a bar in a terminal; elsewhere (a pipe, a log file)
+    a line at every tenth of the run and at least every 30 seconds.  Nothing with
+    ``--json``.  Yields ``update(done)``."""
     err = _err()
-    return Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=quiet or not err.is_terminal,
-        transient=True,
-    )
+    if err.is_terminal and not quiet:
+        bar = Progress(
+            TextColumn(label),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        )
+        with bar:
+            task = bar.add_task("run", total=total)
+            yield lambda done: bar.update(task, completed=done)
+        return
+    start = last = time.perf_counter()
+    shown = 0
+
+    def update(done: int) -> None:
+        nonlocal last, shown
+        now = time.perf_counter()
+        tenth = done * 10 // total
+        if quiet or (tenth <= shown and now - last < 30 and done < total):
+            return
+        shown, last = tenth, now
+        line = t("progress_line", lang, label=label, done=done, total=total, seconds=now - start)
+        print(line, file=sys.stderr, flush=True)
+
+    yield update
 
 
 def fail(message: str, lang: str = "en", code: int = 2) -> NoReturn:
-    """Print ``message`` in red on stderr and exit with ``code`` (no traceback)."""
-    _err().print(Text(f"{t('error', lang)}: {message}", style="red"))
+    """Print ``message`` (an engine message is said in ``lang``) in red on stderr and
+    exit with ``code`` (no traceback)."""
+    sep = "：" if lang == "ja" else ": "
+    _err().print(Text(f"{t('error', lang)}{sep}{say_error(message, lang)}", style="red"))
     raise typer.Exit(code)
 
 
@@ -185,19 +216,44 @@ def _root(
 
 
 # -- games -------------------------------------------------------------------------------
-def _describe_options(info: GameInfo, lang: str) -> Text:
-    out = Text()
-    for i, o in enumerate(info.options):
-        if i:
-            out.append("\n")
-        where = ""
-        if o.players:
-            counts = "/".join(map(str, o.players))
-            where = f" ({counts}人)" if lang == "ja" else f" ({counts} players)"
-        out.append(f"{o.name}={o.default!r}", style="bold")
-        out.append(where)
-        out.append("\n  " + (o.help_ja if lang == "ja" else o.help_en), style="dim")
-    return out if info.options else Text(t("none", lang), style="dim")
+#: Option help that names seats: shown to people with seats counted from 1.
+_HELP_SEATS = {
+    ("sono-arcana", "teams"): (
+        "4 players: seats 1+3 against 2+4, team score = sum",
+        "4人戦：向かい合った2人（1番席+3番席 対 2番席+4番席）のチーム戦、得点は合計",
+    ),
+}
+
+
+def _players_text(info: GameInfo, lang: str) -> str:
+    """``3–8 players`` / ``2 players`` (``3〜8人``)."""
+    if info.min_players == info.max_players:
+        return t("players_n", lang, n=info.min_players)
+    dash = "〜" if lang == "ja" else "–"
+    return t("players_n", lang, n=f"{info.min_players}{dash}{info.max_players}")
+
+
+def _value_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _option_lines(info: GameInfo, o: Option, lang: str) -> list[RenderableType]:
+    """``teams = true | false   default false · 4 players only`` and the help."""
+    head = Text(o.name, style="bold")
+    if o.choices is not None:
+        values = " | ".join(_value_text(c) for c in o.choices)
+    elif o.kind is bool:
+        values = "true | false"
+    else:
+        values = t("opt_number" if o.kind is int else "opt_text", lang)
+    head.append(f" = {values}")
+    default = t("opt_auto", lang) if o.default is None else _value_text(o.default)
+    head.append("   " + t("opt_default", lang, value=default), style="cyan")
+    if o.players:
+        counts = "/".join(map(str, o.players))
+        head.append("  ·  " + t("opt_only", lang, counts=counts), style="dim")
+    en, ja = _HELP_SEATS.get((info.id, o.name), (o.help_en, o.help_ja))
+    return [head, Padding(Text(ja if lang == "ja" else en, style="dim"), (0, 0, 0, 4))]
 
 
 @app.command()
@@ -211,19 +267,22 @@ def games(
         typer.echo(json.dumps([i.to_dict() for i in infos], ensure_ascii=False, indent=1))
         return
     lang = _lang(lang)
-    table = Table(title=t("games_title", lang), show_lines=True)
-    table.add_column(t("col_id", lang), style="bold cyan", no_wrap=True)
-    table.add_column(f"{t('col_name_ja', lang)} / {t('col_name_en', lang)}", min_width=24)
-    table.add_column(t("col_players", lang), justify="center", no_wrap=True)
-    table.add_column(t("col_options", lang), min_width=24, overflow="fold")
+    console = _out()
+    console.print(Text(t("games_title", lang), style="bold"))
+    console.print(Text(t("games_usage", lang), style="dim"))
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold cyan", no_wrap=True)
+    grid.add_column()
     for info in infos:
-        table.add_row(
-            info.id,
-            f"{info.name_ja}\n{info.name_en}",
-            f"{info.min_players}-{info.max_players}",
-            _describe_options(info, lang),
-        )
-    _out().print(table)
+        names = Text(f"{info.name_ja} / {info.name_en}", style="bold")
+        deck = t("deck_classic" if info.deck.lower() == "classic" else "deck_xtarot", lang)
+        facts = Text(f"{_players_text(info, lang)} · {deck}")
+        lines: list[RenderableType] = [names, facts]
+        for o in info.options:
+            lines += _option_lines(info, o, lang)
+        grid.add_row("", "")
+        grid.add_row(info.id, Group(*lines))
+    console.print(grid)
 
 
 # -- rules -------------------------------------------------------------------------------
@@ -242,7 +301,7 @@ def rules(
     console = _out()
     if got != lang:
         console.print(Text(t("rules_fallback", lang), style="yellow"))
-    console.print(Markdown(text))
+    console.print(JMarkdown(text))
 
 
 # -- play --------------------------------------------------------------------------------
@@ -270,7 +329,9 @@ def play(
             help="Number of players (default: 4 when the game allows it, else its minimum).",
         ),
     ] = None,
-    seat: Annotated[int | None, typer.Option("--seat", help="Your seat, 0..players-1.")] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Your seat, 1..players (default 1).")
+    ] = None,
     bots: Annotated[
         str | None,
         typer.Option(
@@ -281,7 +342,8 @@ def play(
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the match (default: random, printed).")
+        int | None,
+        typer.Option("--seed", help="Seed of the match (default: random, shown at the end)."),
     ] = None,
     lang: LangOpt = None,
     option: OptionOpt = None,
@@ -297,10 +359,14 @@ def play(
         float | None,
         typer.Option("--delay", help="Seconds to pause after each bot move (default 0.6)."),
     ] = None,
+    auto: Annotated[
+        bool,
+        typer.Option("--auto", help="Play your forced moves (a single legal move) at once."),
+    ] = False,
 ) -> None:
     """Play one seat in the terminal against bots (or continue a saved match)."""
     if resume is not None:
-        _resume(resume, game, players, seat, bots, seed, lang, option, save, fast, delay)
+        _resume(resume, game, players, seat, bots, seed, lang, option, save, fast, delay, auto)
         return
     lang = _lang(lang)
     if game is None:
@@ -310,33 +376,35 @@ def play(
     info = _info(game, lang)
     options = _options(info, option, lang)
     g = _load(info, players, options, lang)
-    seat = 0 if seat is None else seat
-    if not 0 <= seat < g.players:
-        fail(t("bad_seat", lang, seat=seat, last=g.players - 1), lang)
+    number = 1 if seat is None else seat
+    if not 1 <= number <= g.players:
+        fail(t("bad_seat", lang, seat=number, last=g.players), lang)
+    you = number - 1  # the API's seats count from 0
     bots = bots or default_bot(info.id)
-    names = _bots(bots, [s for s in range(g.players) if s != seat], lang, info.id)
+    names = _bots(bots, [s for s in range(g.players) if s != you], lang, info.id)
     chosen = seed is not None
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
     console = _out()
-    _start_lines(console, g, seat, lang)
+    _start_lines(console, g, you, lang)
     # A seed drawn at random is shown only when the match ends: it fixes the deal.
     console.print(Text(t("seed_line" if chosen else "seed_hidden", lang, seed=seed), style="dim"))
-    command = f"xtarot play {info.id} --players {g.players} --seat {seat} --seed {seed}"
+    command = f"xtarot play {info.id} --players {g.players} --seat {number} --seed {seed}"
     command += f" --bots {bots}" + "".join(f" --option {k}={v}" for k, v in options.items())
     meta = {
         "client": "xtarot play",
-        "human_seat": seat,
+        "human_seat": you,
         "bots": [names.get(s) for s in range(g.players)],
         "lang": lang,
         "fast": fast,
         "delay": delay,
+        "auto": auto,
         "command": command,
     }
     session = PlaySession(
         console,
         g,
-        seat,
+        you,
         names,
         seed,
         lang,
@@ -345,6 +413,7 @@ def play(
         delay=0.6 if delay is None else delay,
         meta=meta,
         command=command,
+        auto=auto,
     )
     raise typer.Exit(session.run())
 
@@ -357,7 +426,7 @@ def _choose_game(lang: str) -> str:
     for i, info in enumerate(infos, 1):
         line = Text(f"{i:>2}. ", style="cyan")
         line.append(info.name(lang), style="bold")
-        line.append(f"  ({info.id}, {info.min_players}-{info.max_players})", style="dim")
+        line.append(paren(f"{info.id}, {_players_text(info, lang)}", lang), style="dim")
         console.print(line)
     ids = {info.id for info in infos}
     while True:
@@ -371,19 +440,28 @@ def _choose_game(lang: str) -> str:
             return answer
 
 
+def _options_line(g: Game, lang: str) -> str | None:
+    """The options that differ from the game's defaults (``Options: hands=1``)."""
+    defaults = {o.name: o.default for o in g.info.options}
+    chosen = {k: v for k, v in g.options.items() if defaults.get(k, v) != v}
+    if not chosen:
+        return None
+    return t("options_line", lang, options=", ".join(f"{k}={v}" for k, v in chosen.items()))
+
+
 def _start_lines(console: Console, g: Game, seat: int, lang: str) -> None:
     info = g.info
     title = t(
         "match_start",
         lang,
-        game=f"{info.name(lang)} ({info.id})",
+        game=info.name(lang) + paren(info.id, lang),
         players=g.players,
         seat=seat_label(seat, lang),
     )
     console.print(Text(title, style="bold"))
-    if g.options:
-        opts = ", ".join(f"{k}={v}" for k, v in g.options.items())
-        console.print(t("options_line", lang, options=opts))
+    line = _options_line(g, lang)
+    if line:
+        console.print(line)
 
 
 def _resume(
@@ -398,8 +476,10 @@ def _resume(
     save: Path | None,
     fast: bool,
     delay: float | None,
+    auto: bool,
 ) -> None:
-    """``xtarot play --resume FILE``: the saved session, exactly as it was."""
+    """``xtarot play --resume FILE``: the saved session, exactly as it was.  It speaks
+    the language of ``--lang`` or the locale (not the one the record was played in)."""
     given = [
         name
         for name, value in (
@@ -411,14 +491,13 @@ def _resume(
         )
         if value
     ]
-    early = _lang(lang) if lang else "en"
+    lang = _lang(lang)
     try:
         record = xtarot.load_record(path)
         state = rebuild(record)
     except RecordError as err:
-        fail(str(err), early, code=1)
+        fail(str(err), lang, code=1)
     meta = dict(record.get("meta") or {})
-    lang = _lang(lang or meta.get("lang"))
     if given:
         fail(t("resume_conflict", lang, what=", ".join(given)), lang)
     if game is not None and game != record["game"]:
@@ -434,7 +513,8 @@ def _resume(
         saved_delay = meta.get("delay")
         delay = saved_delay if isinstance(saved_delay, int | float) else 0.6
     fast = fast or bool(meta.get("fast"))
-    meta.update({"human_seat": you, "lang": lang, "fast": fast, "delay": delay})
+    auto = auto or bool(meta.get("auto"))
+    meta.update({"human_seat": you, "lang": lang, "fast": fast, "delay": delay, "auto": auto})
     console = _out()
     _start_lines(console, g, you, lang)
     session = PlaySession(
@@ -451,6 +531,7 @@ def _resume(
         command=meta.get("command") if isinstance(meta.get("command"), str) else None,
         state=state,
         resumed_from=path,
+        auto=auto,
     )
     raise typer.Exit(session.run())
 
@@ -495,16 +576,14 @@ def simulate(
     names = _bots(bots, list(range(g.players)), lang, info.id)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
-    progress = _progress(t("sim_progress", lang), quiet=as_json)
-    with progress:
-        task = progress.add_task("sim", total=n_games)
+    with _progress(t("sim_progress", lang), n_games, lang, quiet=as_json) as update:
         result = run_simulation(
             g,
             [names[s] for s in range(g.players)],
             games=n_games,
             seed=seed,
             records=records,
-            on_game=lambda done: progress.update(task, completed=done),
+            on_game=update,
         )
     if as_json:
         typer.echo(json.dumps(result, ensure_ascii=False))
@@ -527,6 +606,17 @@ def simulate(
     console.print(table)
     rate = result["games_per_second"] or float("inf")
     console.print(t("sim_time", lang, seconds=result["seconds"], rate=rate, seed=seed))
+
+
+def _num(x: float) -> str:
+    """A score as wide as it needs: ``-424``, ``32.5``, ``0.83``.
+
+    >>> _num(-424.38), _num(32.5), _num(0.8312)
+    ('-424', '32.5', '0.83')
+    """
+    if abs(x) >= 100:
+        return f"{x:.0f}"
+    return f"{x:.1f}" if abs(x) >= 10 else f"{x:.2f}"
 
 
 # -- tournament ----------------------------------------------------------------------------
@@ -568,7 +658,7 @@ def tournament(
         fail(t("tour_agents", lang, bots=BOT_NAMES), lang)
     for name in names:
         if name not in _agents.AGENTS:
-            fail(f"unknown bot {name!r}; bots: {BOT_NAMES}", lang)
+            fail(t("unknown_bot", lang, name=name, bots=BOT_NAMES), lang)
     settings: dict[str, dict[str, Any]] = {}
     if seconds is not None:
         settings["ismcts"] = {"seconds": seconds}
@@ -577,10 +667,8 @@ def tournament(
         settings.setdefault("ismcts", {})["iterations"] = iterations
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
-    progress = _progress(t("tour_progress", lang), quiet=as_json)
     try:
-        with progress:
-            task = progress.add_task("tour", total=n_games)
+        with _progress(t("tour_progress", lang), n_games, lang, quiet=as_json) as update:
             result = run_tournament(
                 info.id,
                 g.players,
@@ -589,7 +677,7 @@ def tournament(
                 seed=seed,
                 options=g.options,
                 settings=settings,
-                on_game=lambda i: progress.update(task, completed=i + 1),
+                on_game=lambda i: update(i + 1),
             )
     except ValueError as error:
         fail(str(error), lang)
@@ -608,7 +696,7 @@ def tournament(
             str(row["seats"]),
             f"{100 * row['win_share']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})",
             f"{row['win_share_vs_fair']:.2f}",
-            f"{row['mean_score']:.2f} ({mlo:.2f}–{mhi:.2f})",
+            f"{_num(row['mean_score'])} ({_num(mlo)}–{_num(mhi)})",
             f"{row['rating']:.1f}",
         )
     console = _out()
@@ -621,50 +709,52 @@ def tournament(
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A game record (JSON) saved by xtarot.")],
     lang: LangOpt = None,
-    step: Annotated[bool, typer.Option("--step", help="Wait for Enter after each step.")] = False,
+    step: Annotated[
+        bool, typer.Option("--step", help="Wait for Enter after each move (q stops).")
+    ] = False,
+    reveal: Annotated[
+        bool,
+        typer.Option(
+            "--reveal",
+            help="Show every card and the seed of an unfinished match too (by default it "
+            "is shown only as the seat that saved it saw it).",
+        ),
+    ] = False,
 ) -> None:
-    """Replay a saved game record: the public course of the match and its result."""
+    """Replay a saved match: every move as it was seen, trick winners, combats, draws,
+    hand results and the final result."""
     lang = _lang(lang)
     try:
         record = xtarot.load_record(file)
         state = xtarot.replay(record)
     except RecordError as err:
         fail(str(err), lang, code=1)
-    # Walk the (now validated) record again to know who made each move.
-    walk = xtarot.replay(record, upto=0)
-    steps: list[tuple[int | None, str]] = []
-    for text in record["actions"]:
-        steps.append((walk.current_player, text))
-        walk.apply(text)
     info = state.game.info
-    ui = ui_for(info.id)
+    seat = perspective(record, state, reveal)
     console = _out()
-    title = t(
-        "replay_title",
-        lang,
-        game=f"{info.name(lang)} ({info.id})",
-        players=state.players,
-        seed=record["seed"],
-    )
-    console.print(Text(title, style="bold"))
-    if state.game.options:
-        opts = ", ".join(f"{k}={v}" for k, v in state.game.options.items())
-        console.print(t("options_line", lang, options=opts))
-    public = state.public_view()
-    for item in ui.course(public, steps, lang):
-        console.print(item)
-        if step:
-            try:
-                console.input(Text(t("press_enter", lang), style="dim"))
-            except (EOFError, KeyboardInterrupt):
-                step = False
-    if state.is_terminal:
-        for item in ui.final(public, state.scores().to_dict(), lang):
-            console.print(item)
+    game = info.name(lang) + paren(info.id, lang)
+    if seat is None:
+        title = t("replay_title", lang, game=game, players=state.players, seed=record["seed"])
     else:
-        console.print(Text(t("replay_unfinished", lang), style="yellow"))
-        running = state.scores().to_dict()
-        console.print(scores_table(running, lang, None, title=t("running_scores", lang)))
+        title = t("replay_title_secret", lang, game=game, players=state.players)
+    console.print(Text(title, style="bold"))
+    line = _options_line(state.game, lang)
+    if line:
+        console.print(line)
+    if seat is not None:
+        console.print(Text(t("replay_as_seat", lang, seat=seat_label(seat, lang)), style="yellow"))
+    for item in steps(record, lang, seat):
+        for line in item.items:
+            console.print(line)
+        if step and item.number:
+            try:
+                answer = console.input(Text(t("press_enter", lang), style="dim"))
+            except (EOFError, KeyboardInterrupt):
+                console.print("")
+                step = False
+                continue
+            if answer.strip().lower() in ("q", "quit", "exit", "終了"):
+                return
 
 
 # -- serve -------------------------------------------------------------------------------

@@ -1,20 +1,26 @@
 """``xtarot play``: one human seat in the terminal against bots.
 
 The human only ever sees ``state.view(seat)``: before each of their decisions the
-whole table screen, and after every action what they saw happen (the action as
-``state.action_seen_by`` shows it to them, so a face-down bid stays hidden).
-Bots choose through :func:`xtarot.agents.decision_for`, which hands them only their
-own view; so does the hint (``?``) for the human's seat.
+board, with what happened since their last move, and as play goes on what they saw
+happen (each action as ``state.action_seen_by`` shows it to them, so a face-down bid
+stays ``bid down ?``).  Bots choose through :func:`xtarot.agents.decision_for`,
+which hands them only their own view; so does the hint (``?``) for the human's seat.
 
 Every bot decision is made by a bot created afresh from ``(match seed, seat, move
-number)``: a bot's choice depends only on the position, which makes ``undo`` and
-``--resume`` exact — the continued match is the one that would have been played.
+number, undo count)``: a bot's choice depends only on the position, so ``--resume``
+continues exactly the match that would have been played.  ``undo`` raises the undo
+count: after it the bots choose afresh, so taking a move back cannot be used to try
+the bots' replies and peek.
 
 At the prompt: a move's number, its canonical text or just its last words (a card
-code); ``?`` a hint with the bot's explanation; ``rules`` the rules summary;
-``undo`` takes back the human's own last decision (with the bots' moves after it);
-``q`` quits and offers to save the record, which ``xtarot play --resume FILE``
-continues.
+code); several cards at once for ``place``, ``discard`` and ``pay`` (``discard 2c 5d
+7s Kw``); ``?`` a hint with the bot's reason and its win estimate; ``rules`` the rules
+summary (the board is drawn again after it); ``help`` the moves again; ``undo`` takes
+back the human's own last decision (with the bots' moves after it); ``q`` quits and
+offers to save the record, which ``xtarot play --resume FILE`` continues.
+
+Exit codes: 0 when the match was played to its end, 3 when it was abandoned (``q``
+or the input closed), 130 after Ctrl-C.
 """
 
 from __future__ import annotations
@@ -22,14 +28,14 @@ from __future__ import annotations
 import copy
 import difflib
 import os
+import random
+import re
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.columns import Columns
-from rich.console import Console
-from rich.markdown import Markdown
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
@@ -37,12 +43,24 @@ import xtarot
 from xtarot.agents import Agent, ISMCTSAgent, decision_for, make_agent
 from xtarot.agents.heuristic import STRATEGIES
 from xtarot.cards import UNIVERSE
-from xtarot.cli.i18n import rules_text, seat_label, t
-from xtarot.cli.render import GameUI, SafeUI, action_text, as_card, ui_for
+from xtarot.cli.i18n import comma, rules_text, say_error, seat_label, t
+from xtarot.cli.render import (
+    SINCE_LINES,
+    GameUI,
+    SafeUI,
+    action_text,
+    as_card,
+    gained_lines,
+    seat_table,
+    ui_for,
+)
+from xtarot.cli.text import JMarkdown
 from xtarot.engine import Action, Game, IllegalAction, RecordError, State
 from xtarot.record import save_record
 
 __all__ = [
+    "EXIT_ABANDONED",
+    "EXIT_INTERRUPTED",
     "PlaySession",
     "RecordError",
     "bot_seed",
@@ -51,14 +69,23 @@ __all__ = [
     "make_bot",
     "move_seed",
     "rebuild",
+    "win_estimate",
 ]
+
+#: Exit code of a match abandoned with ``q`` or by closing the input.
+EXIT_ABANDONED = 3
+#: Exit code after Ctrl-C (the shell's convention: 128 + SIGINT).
+EXIT_INTERRUPTED = 130
 
 _QUIT = {"q", "quit", "exit", ":q", "終了", "中断"}
 _YES = {"y", "yes", "はい", "h"}
 _HINT = {"?", "？", "hint", "ヒント"}
 _RULES = {"rules", "rule", "ルール"}
 _UNDO = {"undo", "u", "取り消し", "待った"}
-#: Thinking time of the hint's search bot (games without a heuristic bot); the
+_HELP = {"help", "h", "ヘルプ", "moves", "一覧"}
+#: Verbs that take several cards in one input: ``discard 2c 5d 7s Kw``.
+MULTI_VERBS = ("place", "discard", "pay")
+#: Thinking time of the hint (its search bot, and its win estimate); the
 #: environment variable ``XTAROT_HINT_SECONDS`` changes it.
 HINT_SECONDS = 0.5
 
@@ -79,13 +106,17 @@ def bot_seed(seed: int, seat: int) -> int:
     return (seed * 1_000_003 + 7919 * (seat + 1)) % (1 << 48)
 
 
-def move_seed(seed: int, seat: int, ply: int) -> int:
-    """The seed of the bot making move number ``ply`` (0-based) for ``seat``.
+def move_seed(seed: int, seat: int, ply: int, undos: int = 0) -> int:
+    """The seed of the bot making move number ``ply`` (0-based) for ``seat``, after
+    ``undos`` undos in the session (an undo makes the bots choose afresh).
 
     >>> move_seed(7, 1, 0) == move_seed(7, 1, 0) != move_seed(7, 1, 1)
     True
+    >>> move_seed(7, 1, 0, undos=1) != move_seed(7, 1, 0)
+    True
     """
-    return (bot_seed(seed, seat) * 6_364_136_223 + 1_442_695_041 * (ply + 1)) % (1 << 48)
+    base = (bot_seed(seed, seat) * 6_364_136_223 + 1_442_695_041 * (ply + 1)) % (1 << 48)
+    return (base + 0x9E3779B97F4A7C15 * undos) % (1 << 48) if undos else base
 
 
 def make_bot(spec: str, seed: int | None) -> Agent:
@@ -152,6 +183,48 @@ def rebuild(record: dict[str, Any], upto: int | None = None) -> State:
     return fresh
 
 
+_WHY = re.compile(r"is not legal for seat \d+: (.*?); legal now:", re.S)
+
+
+def why_illegal(state: State, action: Action) -> str | None:
+    """The engine's reason why ``action`` is not legal now (English), or ``None``."""
+    try:
+        state.clone().apply(action)
+    except IllegalAction as err:
+        m = _WHY.search(str(err))
+        return m.group(1) if m else str(err).split("; legal now:")[0]
+    return None
+
+
+def win_estimate(
+    state: State, choice: Action, seconds: float, seed: int, *, most: int = 200
+) -> tuple[float, int, bool]:
+    """How often the seat to act wins after ``choice``: worlds consistent with its
+    view (never the true hidden cards) are played on by the game's heuristic bots (or
+    random ones) to the end of the current hand, for about ``seconds``.
+
+    Returns (win share, worlds played, whether every world reached the end of the
+    match); a shared win counts as its share.
+    """
+    decision = decision_for(state)
+    seat = decision.seat
+    rng = random.Random(seed)
+    bot = make_agent("heuristic" if state.game.id in STRATEGIES else "random", seed)
+    deadline = time.perf_counter() + seconds
+    total, n, whole = 0.0, 0, True
+    while n < most and (n < 3 or time.perf_counter() < deadline):
+        world = decision.sample_world(rng)
+        world.apply(choice.text)
+        hands = len(world.deals)
+        while not world.is_terminal and len(world.deals) == hands:
+            world.apply(bot.act(decision_for(world)))
+        whole = whole and world.is_terminal
+        winners = world.scores().winners
+        total += 1 / len(winners) if seat in winners else 0.0
+        n += 1
+    return total / n, n, whole
+
+
 class _Quit(Exception):
     """The human asked to stop (or closed the input)."""
 
@@ -164,12 +237,18 @@ class _Undo(Exception):
     """The human asked to take back their last decision."""
 
 
+#: What the human chose: one action, a text the game plays as several steps of the
+#: same seat (``attack Kc 5s at T3``), or several actions (``discard 2c 5d 7s Kw``).
+Choice = Action | str | list[Action]
+
+
 class PlaySession:
     """One interactive match: ``run()`` plays it and returns the exit code.
 
     ``bots`` maps every other seat to a bot name (see :func:`xtarot.agents.make_agent`).
     ``state`` continues a match in progress (``--resume``); ``delay`` is the pause
-    after each bot move in seconds (``fast`` or a non-terminal output: none).
+    after each bot move in seconds (``fast`` or a non-terminal output: none); ``auto``
+    plays the human's forced moves (a single legal move) without asking.
     """
 
     def __init__(
@@ -188,6 +267,7 @@ class PlaySession:
         command: str | None = None,
         state: State | None = None,
         resumed_from: Path | None = None,
+        auto: bool = False,
     ) -> None:
         self.console = console
         self.game = game
@@ -202,14 +282,29 @@ class PlaySession:
         self.command = command
         self.state = state
         self.resumed_from = resumed_from
+        self.auto = auto
         self.ui: GameUI = SafeUI(ui_for(game.id))
-        self.title = f"{game.info.name(lang)} — {seat_label(seat, lang, seat)}"
+        self.title = game.info.name(lang)  # the table marks "(you)"
         self.actors: list[int] = []
+        undos = self.meta.get("undos", 0)
+        self.undos = undos if isinstance(undos, int) and undos >= 0 else 0
+        #: Event lines since the human's last decision (the board's summary), and
+        #: which of them were not printed yet (fast mode prints them with the board).
+        self.events: list[Text] = []
+        self._unshown: list[bool] = []
+        #: Indices in the history of the moves ``--auto`` played for the human.
+        self.forced_plies: set[int] = set()
         self._helped = False
+        self._boards = 0
 
     # -- output helpers ------------------------------------------------------------
     def say(self, *items: Any, style: str | None = None) -> None:
         self.console.print(*items, style=style, highlight=False)
+
+    def say_command(self, head: str, command: str) -> None:
+        """A command on a line of its own, never wrapped (copy-paste works)."""
+        self.say(Text(head, style="dim"))
+        self.console.print(Text("  " + command), soft_wrap=True, highlight=False)
 
     def pause(self) -> None:
         if self.delay > 0:
@@ -227,6 +322,26 @@ class PlaySession:
             return False
         return answer.strip().lower() in _YES
 
+    def event(self, lines: Sequence[Text], *, shown: bool = False) -> None:
+        """Record what the human saw happen (for the next board's summary); print it
+        at once unless in fast mode (or ``shown`` already)."""
+        for line in lines:
+            if not (shown or self.fast):
+                self.say(line)
+            self.events.append(line)
+            self._unshown.append(not (shown or not self.fast))
+
+    def flush_events(self) -> None:
+        """Print the events no board will show (at a hand's or the match's end)."""
+        for line, unshown in zip(self.events, self._unshown, strict=True):
+            if unshown:
+                self.say(line)
+        self.clear_events()
+
+    def clear_events(self) -> None:
+        self.events = []
+        self._unshown = []
+
     # -- the match -----------------------------------------------------------------
     def seen(self, state: State) -> dict[str, Any]:
         """The human's view, copied: it must not change when the state moves on."""
@@ -234,7 +349,8 @@ class PlaySession:
 
     def agent_for(self, state: State, seat: int) -> Agent:
         """A fresh bot for this one decision, seeded by the position (see module doc)."""
-        return make_bot(self.bots[seat], move_seed(self.seed, seat, len(state.history)))
+        ply = len(state.history)
+        return make_bot(self.bots[seat], move_seed(self.seed, seat, ply, self.undos))
 
     def _actors_of(self, state: State) -> list[int]:
         """Who made each move of ``state.history`` (walking the record again)."""
@@ -248,6 +364,7 @@ class PlaySession:
 
     def run(self) -> int:
         state = self.state if self.state is not None else self.game.new_state(seed=self.seed)
+        self.state = state
         self.actors = self._actors_of(state) if state.history else []
         if self.resumed_from is not None:
             self.say(
@@ -257,64 +374,86 @@ class PlaySession:
                 self.say(Text(t("resume_over", self.lang), style="yellow"))
                 self.finish(state, offer_save=False)
                 return 0
-        before = self.seen(state)
-        for line in self.ui.opening(before, self.lang):
+        for line in self.ui.opening(self.seen(state), self.lang):
             self.say(line)
-        hands = len(state.deals)
-        start_totals = self._hand_start_totals(state)
+        self.start_totals = self._hand_start_totals(state)
         try:
             while not state.is_terminal:
                 actor = state.current_player
                 assert actor is not None
                 if actor == self.seat:
                     try:
-                        action = self.human_turn(state)
+                        choice = self.human_turn(state)
                     except _Undo:
                         state = self.undo(state)
-                        before = self.seen(state)
-                        hands = len(state.deals)
-                        start_totals = self._hand_start_totals(state)
+                        self.start_totals = self._hand_start_totals(state)
                         continue
-                    seen = action if isinstance(action, str) else action.text
+                    steps = choice if isinstance(choice, list) else [choice]
+                    for step in steps:
+                        self.step(state, actor, step)
                 else:
-                    action = self.bot_choice(state, actor)
-                    seen = state.action_seen_by(action, self.seat)
-                done = len(state.history)
-                state.apply(action)
-                self.state = state
-                self.actors += [actor] * (len(state.history) - done)
-                after = self.seen(state)
-                if actor == self.seat:
-                    self.say(
-                        Text(t("you_did", self.lang, action="")).append_text(
-                            action_text(seen, self.lang)
-                        )
-                    )
-                for line in self.ui.announce(before, after, actor, self.lang, seen=seen):
-                    if actor == self.seat and line.plain.startswith(
-                        seat_label(actor, self.lang, self.seat)
-                    ):
-                        continue  # the "You: ..." line said it already
-                    self.say(line)
-                if len(state.deals) > hands:
-                    self.hand_break(state, before, after, hands, start_totals)
-                    hands = len(state.deals)
-                    start_totals = list(state.scores().totals)
-                elif actor != self.seat:
-                    self.pause()
-                before = after
+                    self.step(state, actor, self.bot_choice(state, actor))
         except (_Quit, KeyboardInterrupt) as q:
             # Ctrl-C (also while a bot thinks) quits like ``q``: it offers to save.
             ask = q.ask if isinstance(q, _Quit) else True
             if not isinstance(q, _Quit):
                 self.say("")
+            self.flush_events()
             self.say(t("quit_done", self.lang), style="yellow")
-            self.show_reproduce()
+            # Never the seed or a reproduce command here: they would reveal the deal.
             if ask and (self.save is not None or self.confirm(t("quit_save", self.lang))):
-                self.write_record(state)
-            return 0
-        self.finish(state, start_totals=start_totals)
+                written = self.write_record(state)
+                if written is not None:
+                    self.say_command(t("resume_with", self.lang), f"xtarot play --resume {written}")
+            return EXIT_ABANDONED if isinstance(q, _Quit) else EXIT_INTERRUPTED
+        self.flush_events()
+        self.finish(state, start_totals=self.start_totals)
         return 0
+
+    def step(self, state: State, actor: int, action: Action | str) -> None:
+        """Apply one choice of ``actor`` and tell the human what they saw of it."""
+        before = self.seen(state)
+        hands = len(state.deals)
+        if actor == self.seat:
+            seen = action if isinstance(action, str) else action.text
+        else:
+            assert isinstance(action, Action)
+            seen = state.action_seen_by(action, self.seat)
+        done = len(state.history)
+        state.apply(action)
+        self.actors += [actor] * (len(state.history) - done)
+        if actor == self.seat and self._forced:
+            self.forced_plies.add(done)
+        after = self.seen(state)
+        lines: list[Text] = []
+        if actor == self.seat:
+            you = Text(t("you_did", self.lang, action=""), style="bold")
+            lines.append(you.append_text(action_text(seen, self.lang)))
+            if isinstance(action, Action) and self._forced:
+                lines[-1].append(" " + t("auto_move", self.lang), style="dim")
+            self.say(lines[0])  # the human's own move is echoed at once
+        for line in self.ui.announce(before, after, actor, self.lang, seen=seen):
+            if actor == self.seat and line.plain.startswith(
+                seat_label(actor, self.lang, self.seat)
+            ):
+                continue  # the "You: ..." line said it already
+            lines.append(line)
+        if len(state.deals) == hands:
+            lines += gained_lines(before, after, self.lang)
+        if actor == self.seat:
+            self.event(lines[:1], shown=True)
+            self.event(lines[1:])
+        else:
+            self.event(lines)
+        if len(state.deals) > hands:
+            self.flush_events()
+            self.hand_break(state, before, after, hands)
+            self.start_totals = list(state.scores().totals)
+        elif actor != self.seat:
+            self.pause()
+
+    #: Whether the move being applied was played for the human (``--auto``).
+    _forced = False
 
     def _hand_start_totals(self, state: State) -> list[float]:
         """The running totals when the current hand began (after an undo)."""
@@ -339,8 +478,12 @@ class PlaySession:
         return agent.act(decision)
 
     def undo(self, state: State) -> State:
-        """Go back to just before the human's last decision (and say which it was)."""
-        mine = [i for i, s in enumerate(self.actors) if s == self.seat]
+        """Go back to just before the human's last decision (and say which it was);
+        the bots will choose afresh from there."""
+        # Moves --auto played are not decisions: take back the last real one.
+        mine = [
+            i for i, s in enumerate(self.actors) if s == self.seat and i not in self.forced_plies
+        ]
         if not mine:
             self.say(Text(t("undo_none", self.lang), style="yellow"))
             return state
@@ -348,24 +491,23 @@ class PlaySession:
         taken = state.history[k].text
         back = rebuild(state.record(), upto=k)
         self.actors = self.actors[:k]
+        self.forced_plies = {i for i in self.forced_plies if i < k}
         self.state = back
+        self.undos += 1
+        self.meta["undos"] = self.undos
+        self.clear_events()
         self.say(Text(t("undo_done", self.lang, action=taken), style="yellow"))
         return back
 
     def hand_break(
-        self,
-        state: State,
-        before: dict[str, Any],
-        after: dict[str, Any],
-        finished: int,
-        start_totals: Sequence[float],
+        self, state: State, before: dict[str, Any], after: dict[str, Any], finished: int
     ) -> None:
         """Between two hands: the hand's summary and the running score table."""
         self.say("")
         self.say(Text(t("hand_over", self.lang, n=finished), style="bold"))
         for item in self.ui.hand_end(before, after, self.lang):
             self.say(item)
-        self.say(self.hand_table(state.scores().to_dict(), start_totals, finished))
+        self.say(self.hand_table(state.scores().to_dict(), self.start_totals, finished))
         if not self.fast:
             try:
                 self.console.input(Text(t("next_hand_enter", self.lang), style="dim"))
@@ -380,11 +522,14 @@ class PlaySession:
         """Seat, points of hand ``n`` and running total, best first."""
         lang = self.lang
         totals = scores["totals"]
-        table = Table(title=t("hand_title", lang, n=n), show_edge=False, pad_edge=False)
-        table.add_column(t("col_rank", lang), justify="right")
-        table.add_column(t("col_seat", lang))
-        table.add_column(t("col_this_hand", lang), justify="right")
-        table.add_column(t("col_total", lang), justify="right")
+        table = seat_table(
+            (t("col_rank", lang), "right"),
+            t("col_seat", lang),
+            (t("col_this_hand", lang), "right"),
+            (t("col_total", lang), "right"),
+        )
+        table.title = t("hand_title", lang, n=n)
+        table.title_justify = "left"
         order = sorted(range(len(totals)), key=lambda s: (scores["ranks"][s], s))
         for s in order:
             gained = totals[s] - (start[s] if s < len(start) else 0.0)
@@ -398,20 +543,42 @@ class PlaySession:
         return table
 
     # -- the human's turn ------------------------------------------------------------
-    def human_turn(self, state: State) -> Action | str:
-        """Show the table and the numbered moves; read until a legal move (not applied)."""
-        lang = self.lang
+    def take_events(self) -> list[Text]:
+        """The events for the next board's summary (the last few; in fast mode the
+        earlier ones are printed first), and a fresh list for what comes next."""
+        since = self.events
+        if self.fast and len(since) > SINCE_LINES:
+            for line, unshown in zip(since[:-SINCE_LINES], self._unshown, strict=False):
+                if unshown:
+                    self.say(line)
+            since = since[-SINCE_LINES:]
+        self.clear_events()
+        return since
+
+    def board(self, state: State, legal: Sequence[Action], since: Sequence[Text]) -> None:
+        """The board (with what happened since the human's last move) and the moves."""
         view = self.seen(state)
         self.say("")
-        self.say(self.ui.view(view, lang, self.title))
+        self.say(self.ui.view(view, self.lang, self.title, since, first=self._boards == 0))
+        self._boards += 1
+        self.show_moves(view, legal)
+
+    def human_turn(self, state: State) -> Choice:
+        """Show the board and the numbered moves; read until a legal move (not applied)."""
+        lang = self.lang
         legal = sorted(state.legal_actions(), key=lambda a: a.id)
+        self._forced = False
+        if self.auto and len(legal) == 1:
+            self._forced = True
+            return legal[0]
+        since = self.take_events()
+        self.board(state, legal, since)
         if not self._helped:  # once, with an example from the moves at hand
             self._helped = True
             self.say(Text(t("help_line", lang, example=example(legal)), style="dim"))
-        self.show_moves(legal)
         while True:
             try:
-                raw = self.ask(t("prompt", lang))
+                raw = self.ask(t("prompt", lang, last=len(legal)))
             except EOFError:  # the input is closed: nobody can answer a question
                 self.say("")
                 raise _Quit(ask=False) from None
@@ -420,8 +587,7 @@ class PlaySession:
             if not text:
                 if len(legal) == 1:  # Enter plays the only legal move
                     return legal[0]
-                self.say(t("empty_input", lang), style="yellow")
-                self.say(Text(t("prompt_more", lang), style="dim"))
+                self.say(t("empty_input", lang, last=len(legal)), style="yellow")
                 continue
             if low in _QUIT:
                 raise _Quit(ask=True)
@@ -430,32 +596,35 @@ class PlaySession:
                 continue
             if low in _RULES:
                 self.show_rules()
+                self.board(state, legal, since)  # the rules scrolled the board away
                 continue
             if low in _UNDO:
-                if any(s == self.seat for s in self.actors):
+                taken = (i for i, s in enumerate(self.actors) if s == self.seat)
+                if any(i not in self.forced_plies for i in taken):
                     raise _Undo
                 self.say(Text(t("undo_none", lang), style="yellow"))
                 continue
-            if low in ("help", "h", "ヘルプ"):
+            if low in _HELP:
                 self.say(Text(t("prompt_more", lang), style="dim"))
-                self.show_moves(legal)
+                self.show_moves(self.seen(state), legal)
                 continue
             if text.isdigit():
                 n = int(text)
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
                 self.say(Text(t("bad_number", lang, n=n, last=len(legal)), style="red"))
-                self.show_moves(legal)
                 continue
             chosen = self.parse(state, legal, text)
             if chosen is not None:
                 return chosen
 
-    def parse(self, state: State, legal: Sequence[Action], text: str) -> Action | str | None:
-        """The legal move ``text`` names, or ``None`` after saying why not.
+    def parse(self, state: State, legal: Sequence[Action], text: str) -> Choice | None:
+        """The legal move ``text`` names, or ``None`` after saying (in one line) why not.
 
         A text the game accepts as several steps of the same seat (Arcana Duel's
-        ``attack Kc 5s at T3``) comes back as the canonical text itself.
+        ``attack Kc 5s at T3``) comes back as the canonical text itself; several cards
+        after ``place`` / ``discard`` / ``pay`` (or several bare cards when those are
+        the moves) come back as the list of their actions.
         """
         lang = self.lang
         by_text = {a.text.lower(): a for a in legal}
@@ -464,6 +633,9 @@ class PlaySession:
         typed, text = text, canonical(text)
         if state.game.actions.parse(text) is None and self.compound(state, text):
             return text
+        several = self.multi(state, legal, text)
+        if several is not None:
+            return several or None
         matches = self.by_suffix(state, legal, text)
         if len(matches) == 1:
             return matches[0]
@@ -471,21 +643,76 @@ class PlaySession:
             options = ", ".join(a.text for a in matches)
             self.say(Text(t("ambiguous", lang, text=typed, options=options), style="yellow"))
             return None
-        known = state.game.actions.parse(text) or state.game.actions.parse(text.lower())
-        if known is not None:  # a real action, just not legal now: the engine says why
-            try:
-                state.clone().apply(known)
-            except IllegalAction as err:
-                why = str(err).split("; legal now:")[0]
-                self.say(Text(t("illegal", lang, why=why), style="red"))
-        else:
-            self.say(Text(t("unknown_move", lang, text=typed), style="red"))
-            close = difflib.get_close_matches(text.lower(), list(by_text), n=3, cutoff=0.6)
-            if close:
-                shown = ", ".join(by_text[c].text for c in close)
-                self.say(Text(t("did_you_mean", lang, options=shown), style="yellow"))
-        self.show_moves(legal)
+        known = self.named_action(state, legal, text)
+        if known is not None:  # a real move, just not legal now: the engine says why
+            why = why_illegal(state, known)
+            if why is not None:
+                shown = say_error(why, lang)
+                self.say(Text(t("illegal", lang, move=known.text, why=shown), style="red"))
+                return None
+        close = difflib.get_close_matches(text.lower(), list(by_text), n=3, cutoff=0.6)
+        if close:
+            shown = comma(lang).join(by_text[c].text for c in close)
+            line = t("unknown_move", lang, text=typed, last=len(legal), example=legal[0].text)
+            self.say(Text(line, style="red"))
+            self.say(Text(t("did_you_mean", lang, options=shown), style="yellow"))
+            return None
+        line = t("unknown_move", lang, text=typed, last=len(legal), example=legal[0].text)
+        self.say(Text(line, style="red"))
         return None
+
+    @staticmethod
+    def named_action(state: State, legal: Sequence[Action], text: str) -> Action | None:
+        """The game's action ``text`` names (even if illegal now): its whole text, or
+        its last words with one of the verbs of the moves at hand (``2s`` is ``play
+        2s`` while playing)."""
+        actions = state.game.actions
+        found = actions.parse(text) or actions.parse(text.lower())
+        if found is not None:
+            return found
+        verbs = {" ".join(a.text.split()[:-1]) for a in legal if len(a.text.split()) > 1}
+        for verb in sorted(verbs):
+            found = actions.parse(f"{verb} {text}")
+            if found is not None:
+                return found
+        return None
+
+    def multi(self, state: State, legal: Sequence[Action], text: str) -> list[Action] | None:
+        """``discard 2c 5d 7s Kw`` (or ``2c 5d 7s Kw`` while discarding): the actions
+        of each card in turn, all legal for the same seat, or ``[]`` after saying which
+        card is not; ``None`` when ``text`` is not such an input."""
+        words = text.split()
+        verbs = {a.text.split()[0] for a in legal}
+        if words and words[0] in MULTI_VERBS:
+            verb, cards = words[0], words[1:]
+        elif len(verbs) == 1 and next(iter(verbs)) in MULTI_VERBS:
+            verb, cards = next(iter(verbs)), words
+        else:
+            return None
+        if len(cards) < 2 or any(as_card(c) is None for c in cards):
+            return None
+        trial = state.clone()
+        seat = trial.current_player
+        out: list[Action] = []
+        for code in cards:
+            action = state.game.actions.parse(f"{verb} {code}")
+            why = None
+            if trial.current_player != seat:
+                why = t("illegal", self.lang, move=f"{verb} {code}", why="—")
+            elif action is None:
+                why = t(
+                    "unknown_move", self.lang, text=code, last=len(legal), example=example(legal)
+                )
+            elif action not in trial.legal_actions():
+                reason = why_illegal(trial, action) or ""
+                why = t("illegal", self.lang, move=action.text, why=say_error(reason, self.lang))
+            if why is not None:
+                self.say(Text(why, style="red"))
+                return []
+            assert action is not None
+            trial.apply(action)
+            out.append(action)
+        return out
 
     @staticmethod
     def compound(state: State, text: str) -> bool:
@@ -507,26 +734,41 @@ class PlaySession:
         return [a for a in legal if a.text.lower().split()[-len(words) :] == words]
 
     def hint(self, state: State, legal: Sequence[Action]) -> None:
-        """The bot's suggestion for the human's seat, from the human's view only."""
+        """The bot's suggestion for the human's seat, from the human's view only: the
+        move, the bot's reason, and how often the seat wins after it."""
         lang = self.lang
+        ply = len(state.history)
         if self.game.id in STRATEGIES:
-            agent: Agent = make_agent("heuristic", move_seed(self.seed, -1, len(state.history)))
+            agent: Agent = make_agent("heuristic", move_seed(self.seed, -1, ply, self.undos))
         else:
-            agent = ISMCTSAgent(
-                move_seed(self.seed, -1, len(state.history)), seconds=hint_seconds()
-            )
+            agent = ISMCTSAgent(move_seed(self.seed, -1, ply, self.undos), seconds=hint_seconds())
         decision = decision_for(state)
-        if self.console.is_terminal and not self.console.is_dumb_terminal:
+        busy = self.console.is_terminal and not self.console.is_dumb_terminal
+        if busy:
             with self.console.status(t("hint_thinking", lang), spinner="dots"):
                 choice = agent.act(decision)
+                estimate = self._estimate(state, legal, choice)
         else:
             choice = agent.act(decision)
+            estimate = self._estimate(state, legal, choice)
         n = next((i for i, a in enumerate(legal, 1) if a.text == choice.text), 0)
         line = Text(t("hint", lang, bot=agent.name, n=n, move=""), style="bold green")
         self.say(line.append_text(action_text(choice.text, lang)))
         why = agent.explain()
         if why is not None:
             self.say(Text(t("hint_why", lang, why=why.text(lang)), style="green"))
+        if estimate is not None:
+            share, worlds, whole = estimate
+            key = "hint_win" if whole else "hint_ahead"
+            self.say(Text(t(key, lang, pct=round(100 * share), n=worlds), style="green"))
+
+    def _estimate(
+        self, state: State, legal: Sequence[Action], choice: Action
+    ) -> tuple[float, int, bool] | None:
+        if len(legal) == 1:
+            return None
+        seed = move_seed(self.seed, -2, len(state.history), self.undos)
+        return win_estimate(state, choice, hint_seconds(), seed)
 
     def show_rules(self) -> None:
         found = rules_text(self.game.id, self.lang)
@@ -535,20 +777,13 @@ class PlaySession:
             return
         if found[1] != self.lang:
             self.say(Text(t("rules_fallback", self.lang), style="yellow"))
-        self.say(Markdown(found[0]))
+        self.say(JMarkdown(found[0]))
 
-    def show_moves(self, legal: Sequence[Action]) -> None:
+    def show_moves(self, view: dict[str, Any], legal: Sequence[Action]) -> None:
         head = Text(t("legal_moves", self.lang), style="bold")
         if len(legal) == 1:
             head.append("  " + t("only_move", self.lang), style="dim")
-        self.say(head)
-        width = len(str(len(legal)))
-        cells = []
-        for i, a in enumerate(legal, 1):
-            cell = Text()
-            cell.append(f"{i:>{width}}. ", style="cyan")
-            cells.append(cell.append_text(action_text(a.text, self.lang)))
-        self.say(Columns(cells, padding=(0, 3), column_first=True))
+        self.say(Group(head, self.ui.menu(view, [a.text for a in legal], self.lang)))
 
     # -- the end ---------------------------------------------------------------------
     def finish(
@@ -566,29 +801,30 @@ class PlaySession:
             self.say(self.hand_table(scores, start_totals, len(state.deals)))
         for item in self.ui.final(view, scores, self.lang):
             self.say(item)
-        self.show_reproduce()
+        if self.command:  # the match is over: its seed may be told
+            self.say_command(t("reproduce", self.lang), self.command)
         if offer_save and (self.save is not None or self.confirm(t("end_save", self.lang))):
             self.write_record(state)
 
-    def show_reproduce(self) -> None:
-        if self.command:
-            self.say(Text(t("reproduce", self.lang, command=self.command), style="dim"))
-
-    def write_record(self, state: State) -> None:
+    def write_record(self, state: State) -> Path | None:
         path = self.save
         if path is None:
-            default = str(self.resumed_from or f"xtarot-{self.game.id}-{self.seed}.json")
+            # Named by the time, not the seed: the seed would reveal the deal.
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            default = str(self.resumed_from or f"xtarot-{self.game.id}-{stamp}.json")
             try:
                 answer = self.ask(f"{t('save_where', self.lang)} [{default}]").strip()
             except (EOFError, KeyboardInterrupt):
                 answer = ""
             path = Path(answer or default)
+        meta = {**self.meta, "undos": self.undos}
         try:
-            written = save_record(state, path, meta=self.meta)
+            written = save_record(state, path, meta=meta)
         except OSError as err:
             self.say(Text(t("save_failed", self.lang, err=err), style="red"))
-            return
+            return None
         self.say(t("saved", self.lang, path=written), style="green")
+        return Path(written)
 
 
 def load_for_resume(path: Path) -> tuple[dict[str, Any], State]:

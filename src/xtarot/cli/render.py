@@ -19,17 +19,23 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Group, RenderableType
-from rich.panel import Panel
+from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.measure import Measurement
+from rich.padding import Padding
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from xtarot.cards import SUIT_NAMES, Card, UnknownCard, card
-from xtarot.cli.i18n import gloss, phase_label, seat_label, t, view_label
+from xtarot.cli import text as _text
+from xtarot.cli.i18n import colon, comma, gloss, paren, phase_label, seat_label, t, view_label
+
+_text.install()  # Japanese line breaking for every text the CLI prints
 
 __all__ = [
     "UIS",
@@ -42,10 +48,14 @@ __all__ = [
     "cards_text",
     "compact",
     "fill",
+    "gained_lines",
     "hand_rows",
     "masked",
+    "moves_menu",
     "result_lines",
     "scores_table",
+    "seat_table",
+    "since_block",
     "sort_cards",
     "ui_for",
     "visible_codes",
@@ -129,8 +139,9 @@ def contract_gloss(text: str, lang: str) -> str | None:
     return t("bid_tricks", lang, n=n, suit=ja if lang == "ja" else en)
 
 
-def action_text(text: str, lang: str) -> Text:
-    """An action's canonical text with its cards coloured, their names and a gloss."""
+def action_text(text: str, lang: str, *, names: bool = True) -> Text:
+    """An action's canonical text with its cards coloured, a gloss and (``names``)
+    the cards' names."""
     out = Text()
     named: list[str] = []
     for i, (word, c) in enumerate(zip(text.split(" "), card_words(text), strict=True)):
@@ -140,10 +151,14 @@ def action_text(text: str, lang: str) -> Text:
             out.append(word)
         else:
             out.append(word, style=card_style(c) or None)
-            named.append(c.name(lang))
+            if names:
+                named.append(c.name(lang))
     extra = [g for g in (contract_gloss(text, lang) or gloss(text, lang), *named) if g]
     if extra:
-        out.append(f"  ({', '.join(extra)})", style="dim")
+        if lang == "ja":
+            out.append("（" + "、".join(extra) + "）", style="dim")
+        else:
+            out.append(f"  ({', '.join(extra)})", style="dim")
     return out
 
 
@@ -239,7 +254,7 @@ def hand_rows(codes: Sequence[str], lang: str, *, label: str | None = None) -> R
     magenta; the wild ``Oc`` sits with the cups.  Non-card entries go last as is.
     """
     head = Text(label if label is not None else t("hand", lang), style="bold")
-    head.append(f" ({len(codes)})", style="dim")
+    head.append(paren(len(codes), lang), style="dim")
     if not codes:
         return Group(head, Text("  " + t("empty", lang), style="dim"))
     groups: dict[str | None, list[str]] = {}
@@ -316,7 +331,7 @@ def scores_table(
 def result_lines(scores: dict[str, Any], lang: str, you: int | None) -> list[Text]:
     """The winner line(s) of a final ``Scores.to_dict()``."""
     winners = scores["winners"]
-    who = ", ".join(seat_label(s, lang, you) for s in winners)
+    who = comma(lang).join(seat_label(s, lang, you) for s in winners)
     teams = [sorted(team) for team in scores.get("teams") or []]
     team_win = sorted(winners) in teams
     key = "team_wins" if team_win else "winner_is" if len(winners) == 1 else "winners_are"
@@ -332,12 +347,175 @@ def result_lines(scores: dict[str, Any], lang: str, you: int | None) -> list[Tex
     return lines
 
 
+def seat_table(*columns: str | tuple[str, str]) -> Table:
+    """A compact per-seat table: a dim header row, no rules (a column is a title or
+    ``(title, justify)``)."""
+    table = Table(box=None, show_edge=False, pad_edge=False, header_style="dim", padding=(0, 1))
+    for col in columns:
+        title, justify = (col, "left") if isinstance(col, str) else col
+        table.add_column(title, justify=justify, no_wrap=title == columns[0])  # type: ignore[arg-type]
+    return table
+
+
+#: How many lines of events a board shows at most (the earlier ones are counted).
+SINCE_LINES = 6
+
+
+def since_block(lines: Sequence[Text], lang: str, *, first: bool = False) -> list[RenderableType]:
+    """The "since your last move" summary on a board: the last few event lines.
+
+    >>> [getattr(x, "renderable", x).plain for x in since_block([Text("Seat 2: 4c")], "en")]
+    ['Since your last move:', 'Seat 2: 4c']
+    """
+    if not lines:
+        return []
+    merged: list[Text] = []  # "Seat 2 lays a card face down (×5)"
+    count = 0
+    for line in lines:
+        if merged and line.plain == merged[-1].plain.rsplit(" (×", 1)[0]:
+            count += 1
+            merged[-1] = line.copy().append(f" (×{count})", style="dim")
+        else:
+            count = 1
+            merged.append(line)
+    lines = merged
+    head = Text(t("since_first" if first else "since_last", lang) + ":", style="bold")
+    if lang == "ja":
+        head = Text(t("since_first" if first else "since_last", lang) + "：", style="bold")
+    out: list[RenderableType] = [head]
+    shown = list(lines[-SINCE_LINES:])
+    if len(lines) > len(shown):
+        out.append(Text("  " + t("since_more", lang, n=len(lines) - len(shown)), style="dim"))
+    out += [Padding(line, (0, 0, 0, 2)) for line in shown]
+    return out
+
+
+def gained_lines(before: dict[str, Any], after: dict[str, Any], lang: str) -> list[Text]:
+    """``You receive 4c Kw``: cards that came into the seat's hand without being
+    chosen from a visible place (draws, a new batch, the kitty)."""
+    old, new = before.get("hand"), after.get("hand")
+    if not isinstance(old, list) or not isinstance(new, list):
+        return []
+    gained = sorted((Counter(new) - Counter(old)).elements(), key=card_index)
+    if not gained:
+        return []
+    stock = next((k for k in ("stock_count", "stock_left") if k in after), None)
+    drew = stock is not None and isinstance(before.get(stock), int) and after[stock] < before[stock]
+    key = "you_draw" if drew else "you_receive"
+    return [fill("  " + t(key, lang, cards="\0"), cards_text(gained, lang, names=True))]
+
+
+class Flow:
+    """Items laid left to right and wrapped between items, never inside one (a
+    numbered card ``12 Kc`` stays whole); wrapped lines are indented by ``indent``."""
+
+    def __init__(self, items: Sequence[Text], gap: int = 2, indent: int = 0) -> None:
+        self.items = list(items)
+        self.gap = gap
+        self.indent = indent
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        width = max(1, options.max_width)
+        line = Text()
+        for item in self.items:
+            size = item.cell_len
+            if line.cell_len and line.cell_len + self.gap + size > width:
+                yield line
+                line = Text(" " * self.indent)
+            if line.plain.strip():
+                line.append(" " * self.gap)
+            line.append_text(item)
+        if line.plain:
+            yield line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((item.cell_len for item in self.items), default=1)
+        total = sum(item.cell_len for item in self.items) + self.gap * max(0, len(self.items) - 1)
+        return Measurement(min(widest + self.indent, options.max_width), total)
+
+
+def _verb_and_card(text: str) -> tuple[str, str] | None:
+    """``play Kc`` -> (``play``, ``Kc``): a move that names one card, last."""
+    words = text.split(" ")
+    if len(words) < 2 or _CONTRACT.match(text) or "=" in words[-1]:
+        return None
+    if as_card(words[-1]) is None or any(as_card(w) is not None for w in words[:-1]):
+        return None
+    return " ".join(words[:-1]), words[-1]
+
+
+def _verb_label(verb: str, lang: str) -> Text:
+    out = Text(verb, style="bold")
+    meaning = gloss(verb + " x", lang) if lang == "ja" else None
+    if meaning:
+        out.append(f"（{meaning}）", style="dim")
+    return out
+
+
+def moves_menu(legal: Sequence[str], lang: str) -> RenderableType:
+    """The numbered legal moves, compactly: moves that name one card are grouped by
+    their verb and shown as that verb's cards, one line per suit (``2 Kc  5 7c``);
+    the others as ``n. text (gloss)`` in columns.  Numbers follow ``legal``'s order.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=60, color_system=None)
+    >>> with console.capture() as cap:
+    ...     console.print(moves_menu(["play 2c", "play Kc", "play T6", "pass"], "en"))
+    >>> for line in cap.get().splitlines():
+    ...     print(line.rstrip())
+    play
+      Majors  3 T6
+      Cups    1 2c  2 Kc
+    4. pass
+    """
+    groups: dict[str, list[tuple[int, str]]] = {}
+    others: list[tuple[int, str]] = []
+    for n, text in enumerate(legal, 1):
+        vc = _verb_and_card(text)
+        if vc is None:
+            others.append((n, text))
+        else:
+            groups.setdefault(vc[0], []).append((n, vc[1]))
+    for verb in [v for v, members in groups.items() if len(members) < 3]:
+        others += [(n, f"{verb} {code}") for n, code in groups.pop(verb)]
+    others.sort()
+    parts: list[RenderableType] = []
+    for verb, members in groups.items():
+        parts.append(_verb_label(verb, lang))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="dim", no_wrap=True)
+        grid.add_column()
+        by_suit: dict[str | None, list[tuple[int, str]]] = {}
+        for n, code in sorted(members, key=lambda m: card_index(m[1])):
+            by_suit.setdefault(as_card(code).suit, []).append((n, code))  # type: ignore[union-attr]
+        for suit, row in by_suit.items():
+            cells = []
+            for n, code in row:
+                cell = Text(f"{n} ", style="cyan")
+                cells.append(cell.append_text(card_text(code, lang, names=False)))
+            grid.add_row("  " + t(_GROUP_KEYS[suit], lang), Flow(cells))
+        parts.append(grid)
+    if others:
+        width = len(str(len(legal)))
+        cells = []
+        several = len(others) > 6  # many moves: their texts, without card names
+        for n, text in others:
+            cell = Text(f"{n:>{width}}. ", style="cyan")
+            cells.append(cell.append_text(action_text(text, lang, names=not several)))
+        parts.append(Columns(cells, padding=(0, 3), column_first=True))
+    return Group(*parts)
+
+
 class GameUI:
     """The generic renderer: works for every game's view dict.
 
-    The screen: a header (game, phase, whose turn), a table with one row per seat
-    built from every per-seat list of the view (hand sizes, tricks, melds, ... and
-    the score), the other view keys one per line, and the seat's hand sorted by suit.
+    The board: a rule, a header (game, phase, whose turn), what happened since the
+    seat's last move, a table with one row per seat built from every per-seat list of
+    the view (hand sizes, tricks, melds, ... and the score), the other view keys one
+    per line, and the seat's hand sorted by suit.  A game's own screen overrides the
+    parts it draws better.
     """
 
     #: View keys the generic screen leaves out (shown elsewhere or too noisy).
@@ -364,23 +542,24 @@ class GameUI:
             and not all(isinstance(v, str) for v in value)
         )
 
+    def seat_name(self, view: dict[str, Any], s: int, lang: str) -> str:
+        """A seat's label in a table: ``▶`` marks the seat to act."""
+        label = seat_label(s, lang, view.get("seat"))
+        return "▶ " + label if view.get("current_player") == s else "  " + label
+
     def seats_table(self, view: dict[str, Any], lang: str) -> Table:
         """One row per seat: every per-seat list of the view, then the score."""
         you = view.get("seat")
         keys = [k for k, v in view.items() if self._per_seat(view, k, v)]
-        table = Table(show_edge=False, pad_edge=False)
-        table.add_column(t("col_seat", lang), no_wrap=True)
-        for k in keys:
-            table.add_column(view_label(k, lang), overflow="fold")
         scores = view.get("scores")
         totals = scores.get("totals") if isinstance(scores, dict) else None
+        cols: list[str | tuple[str, str]] = [t("col_seat", lang)]
+        cols += [view_label(k, lang) for k in keys]
         if totals:
-            table.add_column(t("col_score", lang), justify="right")
+            cols.append((t("col_score", lang), "right"))
+        table = seat_table(*cols)
         for s in range(view.get("players", 0)):
-            label = seat_label(s, lang, you)
-            if view.get("current_player") == s:
-                label = "▶ " + label
-            row: list[RenderableType] = [label]
+            row: list[RenderableType] = [self.seat_name(view, s, lang)]
             row += [compact(view[k][s], lang, limit=70) for k in keys]
             if totals:
                 row.append(f"{totals[s]:g}")
@@ -399,6 +578,10 @@ class GameUI:
             grid.add_row(view_label(key, lang), compact(value, lang))
         return [grid, self.seats_table(view, lang)]
 
+    def recent(self, view: dict[str, Any], lang: str) -> list[RenderableType]:
+        """The last finished trick, round or fight: on a board without a summary."""
+        return []
+
     def opening(self, view: dict[str, Any], lang: str) -> list[Text]:
         """Lines printed when a match or a new hand starts (before anyone acts)."""
         return []
@@ -412,18 +595,42 @@ class GameUI:
     def hand(self, view: dict[str, Any], lang: str) -> RenderableType:
         return hand_rows(view["hand"], lang)
 
-    def view(self, view: dict[str, Any], lang: str, title: str) -> RenderableType:
-        """A panel with the seat's whole view."""
-        parts: list[RenderableType] = [self.header(view, lang, title), *self.body(view, lang)]
+    def menu(self, view: dict[str, Any], legal: Sequence[str], lang: str) -> RenderableType:
+        """The numbered legal moves (see :func:`moves_menu`)."""
+        return moves_menu(legal, lang)
+
+    def view(
+        self,
+        view: dict[str, Any],
+        lang: str,
+        title: str,
+        since: Sequence[Text] = (),
+        *,
+        first: bool = False,
+    ) -> RenderableType:
+        """The seat's whole board; ``since``: the events since the seat's last move."""
+        parts: list[RenderableType] = [
+            Rule(style="dim"),
+            self.header(view, lang, title),
+            *since_block(since, lang, first=first),
+            *self.body(view, lang),
+        ]
+        if not since:  # the summary tells the last trick / round / fight already
+            parts += self.recent(view, lang)
         if "hand" in view:
             parts.append(self.hand(view, lang))
-        return Panel(Group(*parts), expand=False)
+        return Group(*parts)
 
     def effects(
-        self, before: dict[str, Any], after: dict[str, Any], actor: int, lang: str
+        self,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        actor: int,
+        lang: str,
+        seen: str | None = None,
     ) -> list[Text]:
-        """What followed an action: a trick won (a list of records with a ``winner``
-        that grew)."""
+        """What followed an action (``seen``: as the seat saw it): a trick won (a list
+        of records with a ``winner`` that grew)."""
         you = after.get("seat")
         out: list[Text] = []
         for key, value in after.items():
@@ -450,18 +657,17 @@ class GameUI:
     ) -> list[Text]:
         """What ``after.seat`` saw when ``actor`` acted.
 
-        With ``seen`` (the action as the seat saw it): that action, any card in it the
-        seat cannot see masked as ``?``, and its effects.  Without: the view keys that
-        changed.
+        With ``seen`` (the action as the seat saw it, from ``state.action_seen_by``:
+        the game masks what the seat may not see, e.g. ``discard ?``): that action and
+        its effects.  Without: the view keys that changed.
         """
         you = after.get("seat")
         if seen is not None:
             out: list[Text] = []
             if actor != you:
-                shown = masked(seen, visible_codes(before) | visible_codes(after))
-                line = Text(seat_label(actor, lang, you), style="bold")
-                out.append(line.append(": ").append_text(action_text(shown, lang)))
-            return out + self.effects(before, after, actor, lang)
+                line = Text(colon(seat_label(actor, lang, you), lang), style="bold")
+                out.append(line.append_text(action_text(seen, lang)))
+            return out + self.effects(before, after, actor, lang, seen=seen)
         changed = [
             k
             for k, v in after.items()
@@ -487,28 +693,20 @@ class GameUI:
             head.append_text(compact(after[k], lang, limit=80))
         return [head]
 
+    def end_reason(self, view: dict[str, Any], scores: dict[str, Any], lang: str) -> list[Text]:
+        """Why the match ended, when the scores alone do not say it (Arcana Duel)."""
+        return []
+
     def final(
         self, view: dict[str, Any], scores: dict[str, Any], lang: str
     ) -> list[RenderableType]:
         """The final result (scores table and winners)."""
         you = view.get("seat")
         return [
+            *self.end_reason(view, scores, lang),
             scores_table(scores, lang, you, title=t("final_scores", lang)),
             *result_lines(scores, lang, you),
         ]
-
-    def course(
-        self, public: dict[str, Any], steps: list[tuple[int | None, str]], lang: str
-    ) -> list[RenderableType]:
-        """The public course of a finished match for ``xtarot replay``: its moves."""
-        out: list[RenderableType] = [Text(t("replay_moves", lang), style="bold")]
-        for i, (seat, text) in enumerate(steps, 1):
-            line = Text(f"{i:4}. ")
-            line.append(seat_label(seat, lang) if seat is not None else "—", style="cyan")
-            line.append("  ")
-            line.append_text(action_text(text, lang))
-            out.append(line)
-        return out
 
 
 class SafeUI(GameUI):
@@ -518,11 +716,25 @@ class SafeUI(GameUI):
     def __init__(self, inner: GameUI) -> None:
         self.inner = inner
 
-    def view(self, view: dict[str, Any], lang: str, title: str) -> RenderableType:
+    def view(
+        self,
+        view: dict[str, Any],
+        lang: str,
+        title: str,
+        since: Sequence[Text] = (),
+        *,
+        first: bool = False,
+    ) -> RenderableType:
         try:
-            return self.inner.view(view, lang, title)
+            return self.inner.view(view, lang, title, since, first=first)
         except Exception:
-            return super().view(view, lang, title)
+            return super().view(view, lang, title, since, first=first)
+
+    def menu(self, view: dict[str, Any], legal: Sequence[str], lang: str) -> RenderableType:
+        try:
+            return self.inner.menu(view, legal, lang)
+        except Exception:
+            return super().menu(view, legal, lang)
 
     def announce(
         self,

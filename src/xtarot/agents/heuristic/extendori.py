@@ -107,10 +107,29 @@ class ExtendoriHeuristic(Strategy):
             gifts = [c for c in legal if card_points(c) and not ctx.wins_now(c)]
             if safe and gifts:
                 pick = min(gifts, key=lambda c: (-card_points(c), _plain_strength(c)))
+                risk = ctx.risk(pick)
+                if risk is None:
+                    return self._say(
+                        legal[pick],
+                        "my partner wins this trick for sure: give them a point card",
+                        "パートナーがこのトリックを確実に取る：絵札を渡す",
+                    )
+                if len(risk) == 2:
+                    cards, n = risk
+                    return self._say(
+                        legal[pick],
+                        f"my partner likely wins this trick (unless one of {n} unseen cards "
+                        f"comes: {cards}): give them a point card",
+                        f"パートナーがおそらくこのトリックを取る（未公開の{n}枚（{cards}）が"
+                        "出なければ）：絵札を渡す",
+                    )
+                en, ja, chance = risk
                 return self._say(
                     legal[pick],
-                    "my partner wins this trick for sure: give them a point card",
-                    "パートナーがこのトリックを確実に取る：絵札を渡す",
+                    "my partner likely wins this trick (only a major from a player out of "
+                    f"{en} could beat it, about {chance}%): give them a point card",
+                    f"パートナーがおそらくこのトリックを取る（勝てるのは{ja}のない人の大アルカナ"
+                    f"だけ、約{chance}%）：絵札を渡す",
                 )
             return self._dump(
                 legal,
@@ -139,21 +158,42 @@ class ExtendoriHeuristic(Strategy):
         if sure:
             pick = min(sure, key=lambda c: (-card_points(c), _plain_strength(c)))
             if expected > 0 or card_points(pick) > 0:
+                risk = ctx.risk(pick)
+                if risk is None:
+                    return self._say(
+                        legal[pick],
+                        f"{pick} cannot be beaten by any unseen card: win the trick cheaply",
+                        f"{pick}は未公開のどの札にも負けない：安くトリックを取る",
+                    )
+                if len(risk) == 2:
+                    cards, n = risk
+                    return self._say(
+                        legal[pick],
+                        f"{pick} likely wins the trick cheaply: only {n} unseen cards could "
+                        f"still take it ({cards})",
+                        f"{pick}でおそらく安くトリックを取れる：これから覆せる未公開の札は{n}枚"
+                        f"（{cards}）",
+                    )
+                en, ja, chance = risk
                 return self._say(
                     legal[pick],
-                    f"{pick} cannot be beaten by any unseen card: win the trick cheaply",
-                    f"{pick}は未公開のどの札にも負けない：安くトリックを取る",
+                    f"{pick} cannot be beaten by any unseen card of {en}, only by a major from "
+                    f"a later player out of {en} (about {chance}%): it likely wins the trick "
+                    "cheaply",
+                    f"{pick}は未公開の{ja}には負けない。負けるのは後の人が{ja}を持たず大アルカナを"
+                    f"出すときだけ（約{chance}%）：おそらく安くトリックを取れる",
                 )
         if expected >= FIGHT and winners:
             pick = min(
                 winners,
                 key=lambda c: (ctx.threats(c), card_points(c), _plain_strength(c)),
             )
+            beaten = ctx.all_threats(pick)
             return self._say(
                 legal[pick],
                 f"{table_pts} points on the table: fight with {pick} "
-                f"({ctx.threats(pick)} unseen cards could beat it)",
-                f"場に{table_pts}点：{pick}で勝負する（負ける未公開札{ctx.threats(pick)}枚）",
+                f"({beaten} unseen cards could beat it)",
+                f"場に{table_pts}点：{pick}で勝負する（これに勝てる未公開の札は{beaten}枚）",
             )
         return self._dump(
             legal,
@@ -170,10 +210,28 @@ class ExtendoriHeuristic(Strategy):
         pool = minors or majors
         if pool:
             pick = max(pool, key=lambda c: (card_points(c), -_plain_strength(c)))
+            risk = ctx.risk(pick)
+            if risk is None:
+                return self._say(
+                    legal[pick],
+                    f"lead {pick}: no unseen card can beat it",
+                    f"{pick}を打ち出す：未公開のどの札にも負けない",
+                )
+            if len(risk) == 2:
+                cards, n = risk
+                return self._say(
+                    legal[pick],
+                    f"lead {pick}: it likely wins, only {n} unseen cards could take the trick "
+                    f"({cards})",
+                    f"{pick}を打ち出す：おそらく勝つ。覆せる未公開の札は{n}枚（{cards}）",
+                )
+            en, ja, chance = risk
             return self._say(
                 legal[pick],
-                f"lead {pick}: no unseen card can beat it",
-                f"{pick}を打ち出す：未公開のどの札にも負けない",
+                f"lead {pick}: no unseen card of {en} can beat it, only a major from a player "
+                f"out of {en} (about {chance}%), so it likely wins",
+                f"{pick}を打ち出す：未公開の{ja}には負けない。負けるのは{ja}を持たない人が"
+                f"大アルカナを出すときだけ（約{chance}%）なので、おそらく勝つ",
             )
         plain = [c for c in legal if not card_points(c)]
         if plain:
@@ -255,6 +313,41 @@ class _Ctx:
                 self.seat
             )
         return self._wins[code]
+
+    def beaters(self, code: str | None) -> list[Card]:
+        """Every unseen card that, added by a later opponent, would take the trick from
+        its winner after I play ``code`` — majors included (any later player may be out
+        of the led suit) and wrap-arounds included (an ``F`` can hand the trick to a led
+        ``N``/``M``): what an explanation may state as a fact."""
+        plays = list(self.plays)
+        if code is not None:
+            plays.append((self.seat, card(code)))
+        if not self.opp_after:
+            return []
+        winner = trick_winner(plays, self.top)
+        return [u for u in self.unseen if trick_winner([*plays, (-1, u)], self.top) != winner]
+
+    def all_threats(self, code: str | None) -> int:
+        """How many unseen cards could take the trick (see :meth:`beaters`)."""
+        return len(self.beaters(code))
+
+    def risk(self, code: str | None) -> tuple[str, str, int] | tuple[str, int] | None:
+        """How the trick could still be lost after ``code``, for an explanation:
+        ``None`` when no unseen card can take it; ``(suit_en, suit_ja, chance%)`` when
+        only a major can, from a later player out of the led suit; else
+        ``(cards, count)``: the unseen cards that could (the heuristic counted the
+        trick as safe, so the explanation must say "probably")."""
+        beaters = self.beaters(code)
+        if not beaters:
+            return None
+        plays = [*self.plays, (self.seat, card(code))] if code is not None else self.plays
+        led = plays[0][1].suit
+        if led is not None and all(u.suit is None for u in beaters):
+            en = {"c": "cups", "d": "coins", "s": "swords", "w": "trees"}[led]
+            ja = {"c": "聖杯", "d": "金貨", "s": "魔剣", "w": "聖樹"}[led]
+            return en, ja, round(100 * self.void_chance(led))
+        shown = " ".join(u.code for u in beaters[:4]) + (" …" if len(beaters) > 4 else "")
+        return shown, len(beaters)
 
     def threats(self, code: str | None) -> int:
         """Unseen cards that would beat the trick's winner after I play ``code``."""

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 
-from xtarot.cli.i18n import seat_label, t
-from xtarot.cli.render import GameUI, card_text, cards_text, sort_cards
+from xtarot.cli.i18n import colon, seat_label, t
+from xtarot.cli.render import GameUI, card_text, cards_text, seat_table, sort_cards
 
 __all__ = ["ArcanaDuelUI"]
 
@@ -46,23 +45,26 @@ class ArcanaDuelUI(GameUI):
             return out.append("   " + t("ad_setup", lang), style="bold cyan")
         out.append("   " + t("turn_n", lang, n=view["turn"]), style="bold cyan")
         if view.get("attacker") is not None:
-            out.append(f"   {t('ad_attacker', lang)}: {seat_label(view['attacker'], lang, you)}")
+            out.append(
+                "   "
+                + colon(t("ad_attacker", lang), lang)
+                + seat_label(view["attacker"], lang, you)
+            )
         out.append("   " + t("stock_left", lang, n=view["stock_left"]), style="dim")
         return out
 
     def body(self, view: dict[str, Any], lang: str) -> list[RenderableType]:
         you = view.get("seat")
         parts: list[RenderableType] = []
-        table = Table(show_edge=False, pad_edge=False)
-        table.add_column(t("col_seat", lang), no_wrap=True)
-        table.add_column(t("col_cards", lang), justify="right")
-        table.add_column(f"{t('ad_field', lang)} (*: {t('ad_attacked', lang)}, {_BACK}: ?)")
-        table.add_column(t("ad_points", lang))
+        table = seat_table(
+            t("col_seat", lang),
+            (t("col_cards", lang), "right"),
+            f"{t('ad_field', lang)} (*: {t('ad_attacked', lang)}, {_BACK}: ?)",
+            t("ad_points", lang),
+        )
         # The opponent on top, as across a table.
         for s in sorted(range(view["players"]), key=lambda s: s == you):
-            label = seat_label(s, lang, you)
-            if view.get("current_player") == s:
-                label = "▶ " + label
+            label = self.seat_name(view, s, lang)
             pts = view["points"][s]
             pile = Text(f"{pts['count']} ", style="bold")
             pile.append_text(cards_text(sort_cards(pts["cards"]), lang))
@@ -95,10 +97,14 @@ class ArcanaDuelUI(GameUI):
                 target=where,
             )
             parts.append(Text(line, style="yellow"))
-        if view.get("combats"):
-            last = Text(f"{t('last_move', lang)}: ", style="bold")
-            parts.append(last.append_text(self.combat_line(view["combats"][-1], lang, you)))
         return parts
+
+    def recent(self, view: dict[str, Any], lang: str) -> list[RenderableType]:
+        if not view.get("combats"):
+            return []
+        last = Text(colon(t("last_move", lang), lang), style="bold")
+        combat = self.combat_line(view["combats"][-1], lang, view.get("seat"))
+        return [last.append_text(combat)]
 
     def combat_line(self, c: dict[str, Any], lang: str, you: int | None) -> Text:
         """``Seat 1 attacks with 4d Qc (14) at a face-down card: Jc (10) — …``."""
@@ -120,7 +126,12 @@ class ArcanaDuelUI(GameUI):
         return Text(line, style="bold red" if c["result"] == "fool" else None)
 
     def effects(
-        self, before: dict[str, Any], after: dict[str, Any], actor: int, lang: str
+        self,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        actor: int,
+        lang: str,
+        seen: str | None = None,
     ) -> list[Text]:
         new = after.get("combats", [])[len(before.get("combats", [])) :]
         return [Text("  → ").append_text(self.combat_line(c, lang, after["seat"])) for c in new]
@@ -137,3 +148,21 @@ class ArcanaDuelUI(GameUI):
             who = seat_label(actor, lang, after.get("seat"))
             return [Text(t("ad_place", lang, seat=who), style="dim")]
         return super().announce(before, after, actor, lang, seen=seen)
+
+    def end_reason(self, view: dict[str, Any], scores: dict[str, Any], lang: str) -> list[Text]:
+        """Wipe-out (the winner may hold fewer points), stock out, or a draw."""
+        detail = scores.get("detail") or {}
+        you = view.get("seat")
+        if detail.get("end") == "annihilation" and detail.get("annihilation") is not None:
+            winner = detail["annihilation"]
+            line = t(
+                "ad_end_annihilation",
+                lang,
+                seat=seat_label(winner, lang, you),
+                loser=seat_label(1 - winner, lang, you),
+            )
+            return [Text(line, style="bold yellow")]
+        if detail.get("end") == "stock_out":
+            key = "ad_end_draw" if len(scores.get("winners") or []) > 1 else "ad_end_stock"
+            return [Text(t(key, lang), style="bold yellow")]
+        return []

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 
-from xtarot.cli.i18n import seat_label, t
-from xtarot.cli.render import GameUI, card_text, cards_text, fill, result_lines
+from xtarot.cli.i18n import colon, comma, paren, seat_label, t, tag
+from xtarot.cli.render import GameUI, card_text, cards_text, fill, result_lines, seat_table
 
 __all__ = ["GrailMahjongUI"]
 
@@ -49,7 +48,9 @@ class GrailMahjongUI(GameUI):
             return out.append("   " + t("game_over", lang), style="bold")
         hand = t("gm_hand", lang, n=view["hand_number"], of=view["hands_in_match"])
         out.append("   " + hand, style="bold cyan")
-        out.append(f"   {t('dealer', lang)}: {seat_label(view['dealer'], lang, view['seat'])}")
+        out.append(
+            "   " + colon(t("dealer", lang), lang) + seat_label(view["dealer"], lang, view["seat"])
+        )
         out.append("   " + t("stock_left", lang, n=view["stock_count"]), style="dim")
         return out
 
@@ -57,7 +58,7 @@ class GrailMahjongUI(GameUI):
         you = view.get("seat")
         parts: list[RenderableType] = []
         pile = view["discards"]
-        line = Text(f"{t('gm_discards', lang)} ({len(pile)}): ", style="bold")
+        line = Text(colon(t("gm_discards", lang) + paren(len(pile), lang), lang), style="bold")
         shown = pile[-14:]
         if len(pile) > len(shown):
             line.append("… ", style="dim")
@@ -72,18 +73,17 @@ class GrailMahjongUI(GameUI):
             if view.get("my_answer") and view.get("current_player") != you:
                 claim_line.append("   " + t("gm_my_answer", lang, answer=view["my_answer"]))
             parts.append(claim_line)
-        table = Table(show_edge=False, pad_edge=False)
-        table.add_column(t("col_seat", lang), no_wrap=True)
-        table.add_column(t("col_cards", lang), justify="right")
-        table.add_column(t("gm_col_melds", lang))
-        table.add_column(t("gm_col_area", lang))
-        table.add_column(t("gm_col_total", lang), justify="right")
+        table = seat_table(
+            t("col_seat", lang),
+            (t("col_cards", lang), "right"),
+            t("gm_col_melds", lang),
+            t("gm_col_area", lang),
+            (t("gm_col_total", lang), "right"),
+        )
         for s in range(view["players"]):
-            label = seat_label(s, lang, you)
-            if view.get("current_player") == s:
-                label = "▶ " + label
+            label = self.seat_name(view, s, lang)
             if s == view.get("dealer"):
-                label += f" [{t('dealer', lang)}]"
+                label += tag(t("dealer", lang), lang)
             table.add_row(
                 label,
                 str(view["hand_sizes"][s]),
@@ -149,12 +149,13 @@ class GrailMahjongUI(GameUI):
         who = seat_label(r["seat"], lang, you) if r.get("seat") is not None else ""
         key = {"agari": "gm_end_agari", "rest": "gm_end_rest"}.get(r["end"], "gm_end_stock")
         lines: list[RenderableType] = [Text(t(key, lang, seat=who), style="bold")]
-        table = Table(show_edge=False, pad_edge=False)
-        table.add_column(t("col_seat", lang))
-        table.add_column(t("gm_col_melds", lang))
-        table.add_column(t("gm_col_luck", lang))
-        table.add_column(t("col_score", lang), justify="right")
-        table.add_column(t("gm_col_gained", lang), justify="right")
+        table = seat_table(
+            t("col_seat", lang),
+            t("gm_col_melds", lang),
+            t("gm_col_luck", lang),
+            (t("col_score", lang), "right"),
+            (t("gm_col_gained", lang), "right"),
+        )
         for s, melds in enumerate(r["melds"]):
             table.add_row(
                 seat_label(s, lang, you),
@@ -165,7 +166,7 @@ class GrailMahjongUI(GameUI):
                 style="bold" if s in r["winners"] else None,
             )
         lines.append(table)
-        winners = ", ".join(seat_label(s, lang, you) for s in r["winners"])
+        winners = comma(lang).join(seat_label(s, lang, you) for s in r["winners"])
         lines.append(Text(t("gm_winners", lang, who=winners), style="green"))
         return lines
 

@@ -8,8 +8,16 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from xtarot.cli.i18n import seat_label, t
-from xtarot.cli.render import GameUI, card_text, cards_text, fill, result_lines, sort_cards
+from xtarot.cli.i18n import colon, comma, paren, seat_label, t, tag
+from xtarot.cli.render import (
+    GameUI,
+    card_text,
+    cards_text,
+    fill,
+    result_lines,
+    seat_table,
+    sort_cards,
+)
 
 __all__ = ["MattoUI"]
 
@@ -33,7 +41,7 @@ class MattoUI(GameUI):
             return out.append("   " + t("game_over", lang), style="bold")
         out.append("   " + t("turn_n", lang, n=view["turn"]), style="bold cyan")
         if view.get("last_turn"):
-            out.append(f"  ({t('last_turn', lang)})", style="bold red")
+            out.append(" " + paren(t("last_turn", lang), lang), style="bold red")
         out.append("   " + t("stock_left", lang, n=view["stock_left"]), style="dim")
         out.append("   " + t("mt_majors_left", lang, n=view["majors_left"]), style="dim")
         return out
@@ -41,19 +49,23 @@ class MattoUI(GameUI):
     def body(self, view: dict[str, Any], lang: str) -> list[RenderableType]:
         you = view.get("seat")
         parts: list[RenderableType] = []
-        field = Text(f"{t('mt_field', lang)}: ", style="bold")
+        field = Text(colon(t("mt_field", lang), lang), style="bold")
         for i, code in enumerate(view["field"]):
             if i:
                 field.append("   ")
             field.append_text(card_text(code, lang))
         parts.append(field)
-        pile = Text(f"{t('mt_discard', lang)} ({len(view['discard'])}): ", style="bold")
+        pile = Text(
+            colon(t("mt_discard", lang) + paren(len(view["discard"]), lang), lang), style="bold"
+        )
         shown = view["discard"][-10:]
         if len(view["discard"]) > len(shown):
             pile.append("… ", style="dim")
         pile.append_text(cards_text(shown[:-1], lang))
         if view.get("discard_top"):
-            pile.append(f"  {t('mt_top', lang)}: " if len(shown) > 1 else "", style="dim")
+            pile.append(
+                "  " + colon(t("mt_top", lang), lang) if len(shown) > 1 else "", style="dim"
+            )
             pile.append_text(card_text(view["discard_top"], lang))
         parts.append(pile)
         buying = view.get("buying")
@@ -67,21 +79,20 @@ class MattoUI(GameUI):
             )
             parts.append(Text(line, style="yellow"))
         detail = view["scores"]["detail"]
-        table = Table(show_edge=False, pad_edge=False)
-        table.add_column(t("col_seat", lang), no_wrap=True)
-        table.add_column(t("col_cards", lang), justify="right")
-        table.add_column(t("mt_col_known", lang))
-        table.add_column(t("mt_col_majors", lang))
-        table.add_column(t("mt_col_sets", lang))
-        table.add_column(t("col_score", lang), justify="right")
+        table = seat_table(
+            t("col_seat", lang),
+            (t("col_cards", lang), "right"),
+            t("mt_col_known", lang),
+            t("mt_col_majors", lang),
+            t("mt_col_sets", lang),
+            (t("col_score", lang), "right"),
+        )
         for s in range(view["players"]):
-            label = seat_label(s, lang, you)
-            if view.get("current_player") == s:
-                label = "▶ " + label
+            label = self.seat_name(view, s, lang)
             if s == view.get("dealer"):
-                label += f" [{t('dealer', lang)}]"
+                label += tag(t("dealer", lang), lang)
             won = view["won"][s]
-            sets = ", ".join(_set_name(x, lang) for x in detail["sets"][s])
+            sets = comma(lang).join(_set_name(x, lang) for x in detail["sets"][s])
             table.add_row(
                 label,
                 str(view["hand_sizes"][s]),
@@ -95,7 +106,12 @@ class MattoUI(GameUI):
         return parts
 
     def effects(
-        self, before: dict[str, Any], after: dict[str, Any], actor: int, lang: str
+        self,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        actor: int,
+        lang: str,
+        seen: str | None = None,
     ) -> list[Text]:
         you = after.get("seat")
         out: list[Text] = []
@@ -135,7 +151,7 @@ class MattoUI(GameUI):
         out = [] if line is None or actor == you else [line]
         if line is None and actor != you:
             return super().announce(before, after, actor, lang, seen=seen)
-        return out + self.effects(before, after, actor, lang)
+        return out + self.effects(before, after, actor, lang, seen=seen)
 
     def final(
         self, view: dict[str, Any], scores: dict[str, Any], lang: str
@@ -156,7 +172,7 @@ class MattoUI(GameUI):
                 seat_label(s, lang, you),
                 cards_text(sort_cards(view["won"][s]), lang),
                 "-5" if detail["fool"][s] else "",
-                ", ".join(_set_name(x, lang) for x in detail["sets"][s]),
+                comma(lang).join(_set_name(x, lang) for x in detail["sets"][s]),
                 f"{scores['totals'][s]:g}",
                 style="bold" if s == you else None,
             )

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from xtarot.cards import SUIT_NAMES
-from xtarot.cli.i18n import seat_label, t
+from xtarot.cards import SUIT_NAMES, card
+from xtarot.cli.i18n import colon, comma, paren, seat_label, t, tag
 from xtarot.cli.render import (
     GameUI,
     card_index,
@@ -17,7 +18,9 @@ from xtarot.cli.render import (
     cards_text,
     fill,
     result_lines,
+    seat_table,
 )
+from xtarot.games.sono_arcana import strength
 
 __all__ = ["SonoArcanaUI"]
 
@@ -31,11 +34,28 @@ class SonoArcanaUI(GameUI):
         if view.get("mode") == "up":
             suit = view.get("led_suit") or ""
             names = SUIT_NAMES.get(suit)
-            shown = f"{suit} ({names[1 if lang != 'ja' else 0]})" if names else suit
+            shown = suit + paren(names[1 if lang != "ja" else 0], lang) if names else suit
             return t("sa_mode_up", lang, suit=shown)
         if view.get("mode") == "down":
             return t("sa_mode_down", lang)
         return t("sa_mode_none", lang)
+
+    @staticmethod
+    def leading(view: dict[str, Any]) -> tuple[int, str] | None:
+        """Who would win a face-up round if it ended now (the strongest valid card of
+        the led suit; equal strengths void each other): ``(seat, card)``, or ``None``
+        before two cards are down or when no valid card of the led suit is left."""
+        table = [(e["seat"], e["card"]) for e in view.get("table", [])]
+        if view.get("mode") != "up" or len(table) < 2 or any(c is None for _, c in table):
+            return None
+        cards = [(s, card(c)) for s, c in table]
+        counts = Counter(strength(c) for _, c in cards)
+        led = view.get("led_suit")
+        valid = [(s, c) for s, c in cards if counts[strength(c)] == 1 and c.suit == led]
+        if not valid:
+            return None
+        seat, best = max(valid, key=lambda sc: strength(sc[1]))
+        return seat, best.code
 
     def round_line(self, r: dict[str, Any], n: int, lang: str, you: int | None) -> Text:
         """One resolved round, e.g. ``Round 2: parent Seat 3, face up, lot T4 — … → …``."""
@@ -53,11 +73,11 @@ class SonoArcanaUI(GameUI):
         void = set(r.get("void", []))
         for i, (seat, code) in enumerate(r["cards"]):
             if i:
-                out.append(", ")
+                out.append(comma(lang))
             out.append(seat_label(seat, lang, you) + " ")
             if code in void:
                 out.append(code, style="strike dim")
-                out.append(f" ({t('sa_void', lang)})", style="dim")
+                out.append(paren(t("sa_void", lang), lang), style="dim")
             else:
                 out.append_text(card_text(code, lang, names=False))
         out.append(" → ")
@@ -75,9 +95,11 @@ class SonoArcanaUI(GameUI):
             return out
         out.append("   " + t("sa_round", lang, n=view["round"]), style="bold cyan")
         if view.get("final_round"):
-            out.append(f" ({t('sa_final_round', lang)})", style="bold red")
+            out.append(paren(t("sa_final_round", lang), lang), style="bold red")
         you = view.get("seat")
-        out.append(f"   {t('sa_parent', lang)}: {seat_label(view['parent'], lang, you)}")
+        out.append(
+            "   " + colon(t("sa_parent", lang), lang) + seat_label(view["parent"], lang, you)
+        )
         out.append("   " + t("sa_stack", lang, n=view["talismans_left"]), style="dim")
         return out
 
@@ -86,27 +108,33 @@ class SonoArcanaUI(GameUI):
         parts: list[RenderableType] = []
         if view.get("phase") != "over":
             lot = Text()
-            lot.append(f"{t('sa_lot', lang)}: ", style="bold")
+            lot.append(colon(t("sa_lot", lang), lang), style="bold")
             lot.append_text(cards_text(view["lot"], lang, names=True, sep=_SEP[lang == "ja"]))
             parts.append(lot)
-            parts.append(Text(f"{t('sa_bid', lang)}: {self._mode(view, lang)}"))
+            parts.append(Text(colon(t("sa_bid", lang), lang) + self._mode(view, lang)))
+            leading = self.leading(view)
+            if leading is not None:
+                seat, code = leading
+                text = t("sa_leading", lang, seat=seat_label(seat, lang, you), card="\0")
+                line = fill("  → " + text, card_text(code, lang, names=False))
+                line.stylize("bold")
+                parts.append(line)
         scores = view["scores"]
         face_down = scores["detail"]["face_down"]
         on_table = {e["seat"]: e["card"] for e in view.get("table", [])}
-        table = Table(show_edge=False, pad_edge=False)
-        table.add_column(t("col_seat", lang))
-        table.add_column(t("sa_col_table", lang))
-        table.add_column(t("sa_col_hand", lang), justify="right")
-        table.add_column(t("sa_col_won", lang))
-        table.add_column(t("col_score", lang), justify="right")
+        table = seat_table(
+            t("col_seat", lang),
+            t("sa_col_table", lang),
+            (t("sa_col_hand", lang), "right"),
+            t("sa_col_won", lang),
+            (t("col_score", lang), "right"),
+        )
         teams = view.get("teams")
         for s in range(view["players"]):
-            label = seat_label(s, lang, you)
+            label = self.seat_name(view, s, lang)
             if teams:
                 team = next(i for i, members in enumerate(teams) if s in members)
-                label += f" [{t('team', lang)} {'AB'[team]}]"
-            if view.get("current_player") == s:
-                label = "▶ " + label
+                label += tag(f"{t('team', lang)} {'AB'[team]}", lang)
             if s not in on_table:
                 played = Text("")
             elif on_table[s] is None:
@@ -133,12 +161,16 @@ class SonoArcanaUI(GameUI):
                 style="bold" if s == you else None,
             )
         parts.append(table)
-        if view.get("rounds"):
-            last = Text()
-            last.append(f"{t('sa_last', lang)}: ", style="bold")
-            last.append_text(self.round_line(view["rounds"][-1], len(view["rounds"]), lang, you))
-            parts.append(last)
         return parts
+
+    def recent(self, view: dict[str, Any], lang: str) -> list[RenderableType]:
+        if not view.get("rounds") or view.get("phase") == "over":
+            return []
+        last = Text()
+        last.append(colon(t("sa_last", lang), lang), style="bold")
+        rounds = view["rounds"]
+        last.append_text(self.round_line(rounds[-1], len(rounds), lang, view.get("seat")))
+        return [last]
 
     def opening(self, view: dict[str, Any], lang: str) -> list[Text]:
         return [self._new_round(view, lang)]
@@ -218,9 +250,3 @@ class SonoArcanaUI(GameUI):
                 style="bold" if s == you else None,
             )
         return [table, *result_lines(scores, lang, you)]
-
-    def course(
-        self, public: dict[str, Any], steps: list[tuple[int | None, str]], lang: str
-    ) -> list[RenderableType]:
-        rounds = public.get("rounds", [])
-        return [self.round_line(r, i, lang, None) for i, r in enumerate(rounds, 1)]

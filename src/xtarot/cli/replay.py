@@ -1,0 +1,137 @@
+"""``xtarot replay``: the course of a saved match, told as it was seen at the table.
+
+A record holds the seed and every card.  What is shown depends on the match:
+
+- a **finished** match is replayed in full: the seed, each hand's deal, every action
+  with its text (face-down discards included), trick winners, combats, draws and
+  each hand's result;
+- an **unfinished** match (saved with ``q``) is shown only as the seat that saved it
+  saw it (the record's ``meta.human_seat``): its own cards and draws, the others'
+  hidden moves as ``?``, no seed and no deal — unless ``--reveal`` is given.
+
+Each action is told by the game's screen (:meth:`~xtarot.cli.render.GameUI.announce`),
+the same lines a player sees during play.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+import xtarot
+from xtarot.cli.i18n import seat_label, t
+from xtarot.cli.render import (
+    SafeUI,
+    action_text,
+    as_card,
+    cards_text,
+    gained_lines,
+    scores_table,
+    sort_cards,
+    ui_for,
+)
+from xtarot.engine import State
+
+__all__ = ["Step", "perspective", "steps"]
+
+
+@dataclass
+class Step:
+    """What to print for one action (``number`` > 0) or between actions (0)."""
+
+    number: int
+    items: list[RenderableType]
+
+
+def perspective(record: dict[str, Any], state: State, reveal: bool) -> int | None:
+    """The seat whose view a replay shows: ``None`` (everything) for a finished match
+    or with ``--reveal``; else the seat that saved it (seat 0 if the record does not
+    say)."""
+    if reveal or state.is_terminal:
+        return None
+    seat = (record.get("meta") or {}).get("human_seat", 0)
+    return seat if isinstance(seat, int) and 0 <= seat < state.players else 0
+
+
+def _deal_lines(deal: dict[str, Any], n: int, lang: str) -> list[RenderableType]:
+    """A hand's deal, every seat's cards (only shown when the match is revealed)."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column()
+    hands = deal.get("hands") or []
+    for s, cards in enumerate(hands):
+        grid.add_row(seat_label(s, lang), cards_text(sort_cards(cards), lang))
+    for key, value in deal.items():
+        if key == "hands" or not isinstance(value, list) or not value or len(value) > 8:
+            continue
+        if all(isinstance(v, str) and as_card(v) is not None for v in value):
+            grid.add_row(key, cards_text(value, lang))
+    return [Text(t("replay_deal", lang, n=n), style="bold"), grid]
+
+
+def steps(record: dict[str, Any], lang: str, seat: int | None) -> Iterator[Step]:
+    """The course of ``record`` as ``seat`` saw it (``None``: everything)."""
+    walk = xtarot.replay(record, upto=0)
+    ui = SafeUI(ui_for(walk.game.id))
+
+    def look(state: State) -> dict[str, Any]:
+        return copy.deepcopy(state.view(seat) if seat is not None else state.public_view())
+
+    before = look(walk)
+    deals = record.get("deals") or []
+    first: list[RenderableType] = []
+    if seat is None and deals:
+        first += _deal_lines(deals[0], 1, lang)
+    first += ui.opening(before, lang)
+    if first:
+        yield Step(0, first)
+    for i, text in enumerate(record["actions"], 1):
+        actor = walk.current_player
+        assert actor is not None
+        action = walk.game.action(text)
+        seen = text if seat is None or seat == actor else walk.action_seen_by(action, seat)
+        hands = len(walk.deals)
+        walk.apply(text)
+        after = look(walk)
+        head = Text(f"{i:>4} ", style="dim")
+        lines: list[RenderableType] = []
+        if actor == seat:
+            mine = Text(seat_label(actor, lang, seat) + ": ", style="bold")
+            lines.append(head.append_text(mine.append_text(action_text(seen, lang))))
+        for line in ui.announce(before, after, actor, lang, seen=seen):
+            if actor == seat and line.plain.startswith(seat_label(actor, lang, seat)):
+                continue
+            lines.append(line if lines else head.append_text(line))
+        if not lines:
+            lines.append(head.append_text(action_text(seen, lang)))
+        if seat is not None and len(walk.deals) == hands:
+            lines += gained_lines(before, after, lang)
+        if len(walk.deals) > hands:
+            lines.append(Text(""))
+            lines.append(Text(t("hand_over", lang, n=hands), style="bold"))
+            lines += ui.hand_end(before, after, lang)
+            lines.append(Text(""))
+            lines.append(Text(t("hand_begins", lang, n=len(walk.deals)), style="bold cyan"))
+            if seat is None and len(deals) >= len(walk.deals):
+                lines += _deal_lines(deals[len(walk.deals) - 1], len(walk.deals), lang)
+            lines += ui.opening(after, lang)
+        yield Step(i, lines)
+        before = after
+    if walk.is_terminal:
+        yield Step(0, [Text(""), *ui.final(before, walk.scores().to_dict(), lang)])
+    else:
+        running = walk.scores().to_dict()
+        yield Step(
+            0,
+            [
+                Text(""),
+                Text(t("replay_unfinished", lang), style="yellow"),
+                scores_table(running, lang, seat, title=t("running_scores", lang)),
+            ],
+        )
