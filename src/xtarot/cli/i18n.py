@@ -433,6 +433,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{game} {players}人戦 {games}試合（席は順番に入れ替え）",
     ),
     "tour_progress": ("Tournament", "トーナメント中"),
+    "tour_ratings_same": (
+        "the ratings' 95% intervals overlap: they do not separate these bots",
+        "レーティングの95%区間が重なっています：これらのボットの強さは区別できません",
+    ),
     "col_agent": ("bot", "ボット"),
     "col_seats": ("seat-games", "着席数"),
     "col_win_ci": ("win share (95% CI)", "勝率（95%信頼区間）"),
@@ -440,9 +444,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "col_mean_ci": ("mean score (95% CI)", "平均得点（95%信頼区間）"),
     "col_rating": ("rating", "レーティング"),
     "tour_time": (
-        "{seconds:.1f} s; fair share = 1/{players}; rating = openskill mu - 3 sigma; seed {seed}",
+        "{seconds:.1f} s; fair share = 1/{players}; rating = openskill mu (95% interval "
+        "mu ± 1.96 sigma); seed {seed}",
         "{seconds:.1f}秒、公平な取り分 = 1/{players}、"
-        "レーティング = openskill の mu - 3σ、シード {seed}",
+        "レーティング = openskill の mu（95%区間 mu ± 1.96σ）、シード {seed}",
     ),
     "tour_agents": (
         "give at least one bot with --agents (bots: {bots})",

@@ -14,17 +14,14 @@ from __future__ import annotations
 
 import json
 import random
+import shlex
 import sys
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -32,12 +29,15 @@ import xtarot
 from xtarot import agents as _agents
 from xtarot.agents.heuristic import STRATEGIES
 from xtarot.cli.i18n import paren, pick_lang, rules_text, say_error, seat_label, t
+from xtarot.cli.lab import app as lab_app
 from xtarot.cli.play import PlaySession, make_bot, rebuild
+from xtarot.cli.progress import progress
 from xtarot.cli.replay import perspective, steps
 from xtarot.cli.simulate import simulate as run_simulation
 from xtarot.cli.text import JMarkdown
 from xtarot.engine import ConfigError, Game, GameInfo, Option, RecordError
 from xtarot.lab import run_tournament
+from xtarot.lab.tournament import planned_matches
 
 __all__ = ["app", "main"]
 
@@ -72,41 +72,6 @@ def _out() -> Console:
 
 def _err() -> Console:
     return Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
-
-
-@contextmanager
-def _progress(label: str, total: int, lang: str, *, quiet: bool) -> Iterator[Callable[[int], None]]:
-    """Report progress on stderr: a bar in a terminal; elsewhere (a pipe, a log file)
-    a line at every tenth of the run and at least every 30 seconds.  Nothing with
-    ``--json``.  Yields ``update(done)``."""
-    err = _err()
-    if err.is_terminal and not quiet:
-        bar = Progress(
-            TextColumn(label),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-        )
-        with bar:
-            task = bar.add_task("run", total=total)
-            yield lambda done: bar.update(task, completed=done)
-        return
-    start = last = time.perf_counter()
-    shown = 0
-
-    def update(done: int) -> None:
-        nonlocal last, shown
-        now = time.perf_counter()
-        tenth = done * 10 // total
-        if quiet or (tenth <= shown and now - last < 30 and done < total):
-            return
-        shown, last = tenth, now
-        line = t("progress_line", lang, label=label, done=done, total=total, seconds=now - start)
-        print(line, file=sys.stderr, flush=True)
-
-    yield update
 
 
 def fail(message: str, lang: str = "en", code: int = 2) -> NoReturn:
@@ -576,7 +541,7 @@ def simulate(
     names = _bots(bots, list(range(g.players)), lang, info.id)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
-    with _progress(t("sim_progress", lang), n_games, lang, quiet=as_json) as update:
+    with progress(t("sim_progress", lang), lang, total=n_games, quiet=as_json) as update:
         result = run_simulation(
             g,
             [names[s] for s in range(g.players)],
@@ -645,9 +610,39 @@ def tournament(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")
     ] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help="Processes (default: every CPU; 1: no pool)."),
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="local|ADDRESS",
+            help="Run on Ray: 'local' starts one here (with --workers CPUs), an address joins "
+            "a cluster (needs the lab extra).",
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Lab directory: one Parquet row per match + a manifest; resumes and merges "
+            "(needs the lab extra).",
+        ),
+    ] = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Play each deal once per seat arrangement (every bot holds every seat's "
+            "cards, neighbours change); --games counts deals.",
+        ),
+    ] = False,
     lang: LangOpt = None,
 ) -> None:
-    """Bots against bots with rotating seats: win shares with 95% intervals and ratings."""
+    """Bots against bots with rotating seats (or duplicate deals): win shares with 95%
+    intervals and ratings."""
     lang = _lang(lang)
     info = _info(game, lang)
     g = _load(info, players, _options(info, option, lang), lang)
@@ -667,8 +662,9 @@ def tournament(
         settings.setdefault("ismcts", {})["iterations"] = iterations
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
+    total = planned_matches(g.players, len(names), n_games, duplicate=duplicate)
     try:
-        with _progress(t("tour_progress", lang), n_games, lang, quiet=as_json) as update:
+        with progress(t("tour_progress", lang), lang, total=total, quiet=as_json) as update:
             result = run_tournament(
                 info.id,
                 g.players,
@@ -678,13 +674,20 @@ def tournament(
                 options=g.options,
                 settings=settings,
                 on_game=lambda i: update(i + 1),
+                workers=workers,
+                ray=ray,
+                out=out,
+                duplicate=duplicate,
+                command=shlex.join(["xtarot", *sys.argv[1:]]),
             )
     except ValueError as error:
         fail(str(error), lang)
+    except ImportError as error:
+        fail(str(error), lang, code=1)
     if as_json:
         typer.echo(json.dumps({**result.to_dict(), "seed": seed}, ensure_ascii=False))
         return
-    title = t("tour_title", lang, games=n_games, game=info.name(lang), players=g.players)
+    title = t("tour_title", lang, games=result.games, game=info.name(lang), players=g.players)
     table = Table(title=title)
     for key in ("col_agent", "col_seats", "col_win_ci", "col_vs_fair", "col_mean_ci", "col_rating"):
         table.add_column(t(key, lang), justify="left" if key == "col_agent" else "right")
@@ -697,11 +700,19 @@ def tournament(
             f"{100 * row['win_share']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})",
             f"{row['win_share_vs_fair']:.2f}",
             f"{_num(row['mean_score'])} ({_num(mlo)}–{_num(mhi)})",
-            f"{row['rating']:.1f}",
+            _rating(row),
         )
     console = _out()
     console.print(table)
+    if not result.to_dict()["ratings_separate"]:
+        console.print(t("tour_ratings_same", lang))
     console.print(t("tour_time", lang, seconds=result.seconds, players=g.players, seed=seed))
+
+
+def _rating(row: dict[str, Any]) -> str:
+    """The openskill skill ``mu`` with its 95% interval."""
+    lo, hi = row["rating_ci95"]
+    return f"{row['mu']:.1f} ({lo:.1f}–{hi:.1f})"
 
 
 # -- replay ------------------------------------------------------------------------------
@@ -807,6 +818,9 @@ def serve(
         run_server(host, port, db, bot_delay=bot_delay, limits=limits)
     except ImportError as err:
         fail(f"{err}; install the web extra: pip install 'xtarot[web]'", code=1)
+
+
+app.add_typer(lab_app, name="lab")
 
 
 def main() -> None:
