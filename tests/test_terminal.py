@@ -249,26 +249,34 @@ def test_quitting_keeps_the_seed_secret(info: xtarot.GameInfo, lang: str, tmp_pa
     env = {**os.environ, **ENV, "PYTHONPATH": SRC}
     args = ["-m", "xtarot.cli.main", "play", info.id, "--lang", lang, "--fast", "--seat", "2",
             "--bots", "random", *short_options(info)]  # fmt: skip
-    child = pexpect.spawn(
-        sys.executable, args, env=env, encoding="utf-8", timeout=30, dimensions=(24, WIDTH)
-    )
-    child.delaybeforesend = None
-    try:
-        child.expect(prompt_re(lang))
-        out = child.before
-        child.sendline("1")
-        child.expect(prompt_re(lang))
-        out += child.before
-        child.sendline("q")
-        child.expect(re.escape(t("quit_save", lang)))
-        out += child.before
-        child.sendline("y")
-        child.expect(re.escape(t("save_where", lang)))
-        child.sendline(str(path))
-        child.expect(pexpect.EOF)
-        out += child.before
-    finally:
-        child.close()
+    # The seed is drawn at random by the CLI (that is the point), so a short match can end
+    # before the second move (a grail-mahjong hand ends when someone discards Rc): then
+    # the match is simply started again, up to five times.
+    for _attempt in range(5):
+        child = pexpect.spawn(
+            sys.executable, args, env=env, encoding="utf-8", timeout=30, dimensions=(24, WIDTH)
+        )
+        child.delaybeforesend = None
+        try:
+            child.expect(prompt_re(lang))
+            out = child.before
+            child.sendline("1")
+            if child.expect([prompt_re(lang), re.escape(t("end_save", lang))]) == 1:
+                continue  # the match is already over: try another seed
+            out += child.before
+            child.sendline("q")
+            child.expect(re.escape(t("quit_save", lang)))
+            out += child.before
+            child.sendline("y")
+            child.expect(re.escape(t("save_where", lang)))
+            child.sendline(str(path))
+            child.expect(pexpect.EOF)
+            out += child.before
+            break
+        finally:
+            child.close()
+    else:
+        pytest.fail("five random matches in a row ended before the second move")
     assert child.exitstatus == EXIT_ABANDONED
     check_transcript(out, info, lang, you=1)
     rec = xtarot.load_record(path)
