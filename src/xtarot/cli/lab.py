@@ -265,6 +265,24 @@ def _run(lang: str, out: Path | None, call: Callable[[], Any]) -> Any:
         fail(str(err), lang, code=1)
 
 
+def _study(
+    lang: str,
+    out: Path | None,
+    as_json: bool,
+    call: Callable[[Callable[..., None]], Any],
+    printer: Callable[[Console, dict[str, Any], str], None],
+) -> None:
+    """Run a study with progress on stderr, then print it: one JSON object with
+    ``--json``, else the study's tables."""
+    with progress(tr("progress", lang), lang, quiet=as_json) as update:
+        result = _run(lang, out, lambda: call(update))
+    data = result.to_dict()
+    if as_json:
+        _emit(data)
+    else:
+        printer(_out(), data, lang)
+
+
 def _pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.1f}%"
 
@@ -387,21 +405,17 @@ def seats(
     opts = _options(option, lang)
     if by not in ("order", "table"):
         fail(f"--by is 'order' or 'table', not {by!r}", lang)
-    with progress(tr("progress", lang), lang, quiet=as_json) as update:
-        result = _run(
-            lang,
-            out,
-            lambda: studies.run_seats(
-                game, n, agents=_agents(agents), games=n_games, seed=seed, options=opts, by=by,
-                start=start, workers=workers, ray=ray, out=out, command=_command(),
-                on_progress=update,
-            ),
-        )  # fmt: skip
-    data = result.to_dict()
-    if as_json:
-        _emit(data)
-        return
-    print_seats(_out(), data, lang)
+    _study(
+        lang,
+        out,
+        as_json,
+        lambda update: studies.run_seats(
+            game, n, agents=_agents(agents), games=n_games, seed=seed, options=opts, by=by,
+            start=start, workers=workers, ray=ray, out=out, command=_command(),
+            on_progress=update,
+        ),
+        print_seats,
+    )  # fmt: skip
 
 
 def print_seats(console: Console, data: dict[str, Any], lang: str) -> None:
@@ -460,21 +474,17 @@ def stats(
     studies = _studies(lang)
     n = _players(game, players, lang)
     opts = _options(option, lang)
-    with progress(tr("progress", lang), lang, quiet=as_json) as update:
-        result = _run(
-            lang,
-            out,
-            lambda: studies.run_stats(
-                game, n, agents=_agents(agents), games=n_games, seed=seed, options=opts,
-                start=start, workers=workers, ray=ray, out=out, command=_command(),
-                on_progress=update,
-            ),
-        )  # fmt: skip
-    data = result.to_dict()
-    if as_json:
-        _emit(data)
-        return
-    print_stats(_out(), data, lang)
+    _study(
+        lang,
+        out,
+        as_json,
+        lambda update: studies.run_stats(
+            game, n, agents=_agents(agents), games=n_games, seed=seed, options=opts,
+            start=start, workers=workers, ray=ray, out=out, command=_command(),
+            on_progress=update,
+        ),
+        print_stats,
+    )  # fmt: skip
 
 
 def print_stats(console: Console, data: dict[str, Any], lang: str) -> None:
@@ -572,21 +582,17 @@ def compare(
     studies = _studies(lang)
     n = _players(game, players, lang)
     opts = _options(option, lang)
-    with progress(tr("progress", lang), lang, quiet=as_json) as update:
-        result = _run(
-            lang,
-            out,
-            lambda: studies.run_compare(
-                game, n, variant, agents=_agents(agents), strong=None if no_skill else strong,
-                weak=weak, games=n_games, seed=seed, options=opts, start=start,
-                workers=workers, ray=ray, out=out, command=_command(), on_progress=update,
-            ),
-        )  # fmt: skip
-    data = result.to_dict()
-    if as_json:
-        _emit(data)
-        return
-    print_compare(_out(), data, lang)
+    _study(
+        lang,
+        out,
+        as_json,
+        lambda update: studies.run_compare(
+            game, n, variant, agents=_agents(agents), strong=None if no_skill else strong,
+            weak=weak, games=n_games, seed=seed, options=opts, start=start,
+            workers=workers, ray=ray, out=out, command=_command(), on_progress=update,
+        ),
+        print_compare,
+    )  # fmt: skip
 
 
 def _diff(d: dict[str, Any] | None, pct: bool = False) -> list[str]:
@@ -693,21 +699,17 @@ def luck(
     studies = _studies(lang)
     n = _players(game, players, lang)
     opts = _options(option, lang)
-    with progress(tr("progress", lang), lang, quiet=as_json) as update:
-        result = _run(
-            lang,
-            out,
-            lambda: studies.run_luck(
-                game, n, strong=strong, weak=weak, games=n_games, seed=seed, options=opts,
-                start=start, workers=workers, ray=ray, out=out, command=_command(),
-                on_progress=update,
-            ),
-        )  # fmt: skip
-    data = result.to_dict()
-    if as_json:
-        _emit(data)
-        return
-    print_luck(_out(), data, lang)
+    _study(
+        lang,
+        out,
+        as_json,
+        lambda update: studies.run_luck(
+            game, n, strong=strong, weak=weak, games=n_games, seed=seed, options=opts,
+            start=start, workers=workers, ray=ray, out=out, command=_command(),
+            on_progress=update,
+        ),
+        print_luck,
+    )  # fmt: skip
 
 
 def _hands_text(x: float | None, lang: str, longest: int) -> str:
