@@ -136,6 +136,12 @@ def hint_agent(game_id: str, seed: int | None, seconds: float) -> Agent:
     return make_agent("ismcts", seed, seconds=seconds)
 
 
+def stand_in_agent(game_id: str, seed: int) -> Agent:
+    """The bot that moves for a human whose clock ran out: quick and sensible (the
+    game's heuristic, else random)."""
+    return make_agent("heuristic" if game_id in STRATEGIES else "random", seed)
+
+
 class RateLimiter:
     """A token bucket: ``allow()`` is False while the client sends too fast."""
 
@@ -565,7 +571,9 @@ class Hub:
                 if resolved is not None and resolved in state.legal_actions()
                 else None
             )
-            action = state.apply(text)  # IllegalAction: state unchanged
+            # the resolved action when it is legal (no second parse); else the text, which
+            # raises IllegalAction with the reason and leaves the state unchanged
+            action = state.apply(resolved if entry is not None else text)
             if entry is not None:
                 table.log.append(entry)
             deals = list(state.deals) if len(state.deals) != table.deals_stored else None
@@ -599,8 +607,7 @@ class Hub:
             return table.agents[seat]
         if seat in table.autopilot and seat not in table.online():
             if seat not in table.stand_ins:
-                name = "heuristic" if table.game.id in STRATEGIES else "random"
-                table.stand_ins[seat] = make_agent(name, table.n * 13 + seat)
+                table.stand_ins[seat] = stand_in_agent(table.game.id, table.n * 13 + seat)
             return table.stand_ins[seat]
         return None
 
@@ -640,10 +647,11 @@ class Hub:
         table.clock_task = None
         if seat not in table.online():
             table.autopilot.add(seat)  # away: the stand-in keeps playing until they return
-        name = "heuristic" if table.game.id in STRATEGIES else "random"
-        agent = make_agent(name, n * 17 + seat)
+        agent = stand_in_agent(table.game.id, n * 17 + seat)
         action = await self._choose(table, seat, agent)
-        log.info("table %s: seat %s's clock ran out; %s played %s", table.id, seat, name, action)
+        log.info(
+            "table %s: seat %s's clock ran out; %s played %s", table.id, seat, agent.name, action
+        )
         with contextlib.suppress(IllegalAction, TableError):
             await self.act(table, seat, action.text, n)
 
