@@ -559,6 +559,18 @@ def test_all_pass_redeal() -> None:
     assert not s.is_terminal
 
 
+def test_classical_all_pass_redeals_unless_all_pass_is_given() -> None:
+    """RULINGS §3: the クラシカルオプション bundles "全員パスの場合は配り直し"."""
+    assert xtarot.load("fairy500", players=4, classical=True).options["all_pass"] == "redeal"
+    s = start(4, {}, classical=True)
+    act(s, "pass", "pass", "pass", "pass")
+    assert len(s.deals) == 2 and s.results[0]["kind"] == "redeal"
+    s = start(4, {}, classical=True, all_pass="ramsch")
+    act(s, "pass", "pass", "pass", "pass")
+    assert len(s.deals) == 1 and s.h.phase == "play"
+    assert xtarot.replay(s.record()).game.options["all_pass"] == "ramsch"
+
+
 # -- the match ------------------------------------------------------------------------------
 def test_match_continues_below_500_with_the_next_dealer() -> None:
     s = cups_contract("bid 6c", "9c")

@@ -94,9 +94,10 @@ class Fairy500(Game):
                 False,
                 bool,
                 "a 10-trick side scores at least 250; call after the kitty, an unseen "
-                "card, partner announced at once",
+                "card, partner announced at once; all pass means a redeal unless "
+                "all_pass is given",
                 "クラシカル：全勝は最低250点、キティを見てから見えていない札で副官指名、"
-                "副官はすぐ名乗る",
+                "副官はすぐ名乗る。all_pass を指定しなければ全員パスは配り直し",
             ),
             Option(
                 "hands",
@@ -119,6 +120,10 @@ class Fairy500(Game):
 
     def __init__(self, players: int, **options: Any) -> None:
         super().__init__(players, **options)
+        if self.options["classical"] and "all_pass" not in options:
+            # The rulebook's クラシカルオプション bundles "全員パスの場合は配り直し" with
+            # the rest, so classical play redeals on all pass unless told otherwise.
+            self.options["all_pass"] = "redeal"
         self.cards = card_set(players)
         self._set = frozenset(self.cards)
         self.calls_needed = (
