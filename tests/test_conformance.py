@@ -7,7 +7,8 @@ import os
 import pytest
 
 import xtarot
-from xtarot.testing import configurations, run_conformance
+from xtarot.agents.heuristic import STRATEGIES
+from xtarot.testing import check_agent, configurations, run_conformance
 
 #: Random games per player count with default options (the bulk runs), and per
 #: configuration with a non-default option.  XTAROT_CONFORMANCE_SCALE scales all of
@@ -42,3 +43,26 @@ def test_random_playouts(game_id: str, cfg: dict[str, object]) -> None:
     # the leak test could not fail if the sampler returned the true deal every time
     assert deep.worlds_differing > deep.worlds // 2
     assert report.games >= many and report.actions > 0
+
+
+#: Random games per (game, player count) in which every bot is asked for every move.
+AGENT_GAMES = {"random": 4, "heuristic": max(2, int(40 * SCALE)), "ismcts": 1, "pimc": 1}
+
+AGENT_CASES = [
+    pytest.param(info.id, n, name, id=f"{info.id}-{n}p-{name}")
+    for info in xtarot.games()
+    for n in info.players
+    for name in AGENT_GAMES
+    if name != "heuristic" or info.id in STRATEGIES
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "agent"), AGENT_CASES)
+def test_agents_act_and_explain_on_every_decision(game_id: str, players: int, agent: str) -> None:
+    """Every bot picks a legal move and explains it in both languages at every
+    decision random play reaches (one hand per match where a match is long)."""
+    game = xtarot.load(game_id, players=players)
+    bulk = dict(game.info.bulk_options)
+    quick = xtarot.load(game_id, players=players, **bulk) if bulk else game
+    report = check_agent(quick, agent, AGENT_GAMES[agent], seed=7_000 + players)
+    assert report.decisions > 0 and report.explanations == report.decisions

@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from xtarot.agents.base import (
     Agent,
@@ -37,6 +37,7 @@ from xtarot.agents.base import (
 from xtarot.agents.heuristic import HeuristicAgent
 from xtarot.agents.ismcts import ISMCTSAgent
 from xtarot.agents.pimc import PIMCAgent
+from xtarot.engine.plugins import LazyRegistry
 
 __all__ = [
     "AGENTS",
@@ -55,13 +56,26 @@ __all__ = [
     "utility",
 ]
 
-#: Bot factories by name: ``factory(seed, **settings)``.
-AGENTS: dict[str, Callable[..., Agent]] = {
-    "random": RandomAgent,
-    "heuristic": HeuristicAgent,
-    "ismcts": ISMCTSAgent,
-    "pimc": PIMCAgent,
-}
+
+def _install_factory(name: str, obj: Any) -> Callable[..., Agent]:
+    """Check an ``xtarot.agents`` / ``xtarot.heuristics`` entry point's object."""
+    if not callable(obj):
+        raise TypeError(f"expected an agent factory (a class or function), got {obj!r}")
+    return cast("Callable[..., Agent]", obj)
+
+
+#: Bot factories by name: ``factory(seed, **settings)``.  Plugins add theirs through
+#: the ``xtarot.agents`` entry-point group (read on first use).
+AGENTS: dict[str, Callable[..., Agent]] = LazyRegistry(
+    "xtarot.agents",
+    {
+        "random": RandomAgent,
+        "heuristic": HeuristicAgent,
+        "ismcts": ISMCTSAgent,
+        "pimc": PIMCAgent,
+    },
+    _install_factory,
+)
 
 
 def make_agent(name: str, seed: int | None = None, **settings: Any) -> Agent:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from importlib import resources
+
+from xtarot.engine.registry import rules_markdown
 
 __all__ = [
     "LANGS",
@@ -52,6 +53,46 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # games
     "games_title": ("Registered games", "登録されているゲーム"),
+    "plugins_none": (
+        "No plugins are installed. A plugin is a package that declares xtarot.games "
+        "entry points (see docs/plugins.md).",
+        "プラグインはインストールされていません。プラグインは xtarot.games エントリポイントを"
+        "宣言するパッケージです（docs/plugins.md を参照）。",
+    ),
+    "plugins_title": ("Plugins (entry points)", "プラグイン（エントリポイント）"),
+    "plugins_col_group": ("group", "グループ"),
+    "plugins_col_name": ("name", "名前"),
+    "plugins_col_package": ("package", "パッケージ"),
+    "plugins_col_status": ("status", "状態"),
+    "plugins_ok": ("loaded", "読み込み済み"),
+    "plugins_broken": (
+        "plugin {name} could not be used: {error}",
+        "プラグイン {name} は使えません：{error}",
+    ),
+    "check_title": (
+        "Checking {game} ({name}): {n} configurations",
+        "{game}（{name}）を検査します：{n} 通りの設定",
+    ),
+    "check_progress": ("Checking", "検査中"),
+    "check_row": (
+        "{games:,} games · {moves:,} moves · {leaks:,} leak tests ({worlds:,} worlds) · "
+        "{clones:,} clones · {illegal:,} illegal moves refused",
+        "{games:,} ゲーム・{moves:,} 手・情報漏れ検査 {leaks:,} 回（{worlds:,} 世界）・"
+        "複製 {clones:,} 回・不正手の拒否 {illegal:,} 回",
+    ),
+    "check_bots": (
+        "bots asked every move: {bots} ({n} decisions)",
+        "全手番でボットに質問：{bots}（{n} 手）",
+    ),
+    "check_failed": (
+        "the conformance kit failed: {error}",
+        "適合検査に失敗しました：{error}",
+    ),
+    "check_companion_failed": ("{n} part(s) of the game failed", "{n} 件の部品が失敗しました"),
+    "check_passed": (
+        "Passed ({warnings} warning(s)).",
+        "合格（警告 {warnings} 件）。",
+    ),
     "col_id": ("id", "ID"),
     "col_name_ja": ("Japanese name", "日本語名"),
     "col_name_en": ("English name", "英語名"),
@@ -427,6 +468,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{label}: {done}/{total} matches, {seconds:.0f} s",
         "{label}：{done}/{total}試合、{seconds:.0f}秒",
     ),
+    "progress_line_configs": (
+        "{label}: {done}/{total} configurations, {seconds:.0f} s",
+        "{label}：{done}/{total} 設定、{seconds:.0f}秒",
+    ),
     # tournament
     "tour_title": (
         "{games} matches of {game}, {players} players, seats rotated",
@@ -759,13 +804,9 @@ def pick_lang(chosen: str | None, env: Mapping[str, str] | None = None) -> str:
 
 def rules_text(game_id: str, lang: str) -> tuple[str, str] | None:
     """The player-facing rules summary of a game: (text, language it is in), falling
-    back to the other language; ``None`` when the game has none."""
-    folder = resources.files("xtarot").joinpath("rules")
-    for candidate in (lang, "en" if lang == "ja" else "ja"):
-        path = folder.joinpath(f"{game_id}.{candidate}.md")
-        if path.is_file():
-            return path.read_text(encoding="utf-8"), candidate
-    return None
+    back to the other language; ``None`` when the game has none (plugins included)."""
+    found = rules_markdown(game_id, lang if lang in ("en", "ja") else "en")
+    return (found[1], found[0]) if found is not None else None
 
 
 _SUITS_JA = {

@@ -820,6 +820,118 @@ def serve(
         fail(f"{err}; install the web extra: pip install 'xtarot[web]'", code=1)
 
 
+# -- plugins and the conformance kit -----------------------------------------------------------
+@app.command("plugins")
+def plugins_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    lang: LangOpt = None,
+) -> None:
+    """List the installed plugins (entry points) and any that failed to load."""
+    from xtarot.cli.checks import plugin_rows
+
+    lang = _lang(lang)
+    rows = plugin_rows()
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        return
+    console = _out()
+    if not rows:
+        console.print(t("plugins_none", lang))
+        return
+    table = Table(title=t("plugins_title", lang))
+    for key in ("group", "name", "package", "status"):
+        table.add_column(t(f"plugins_col_{key}", lang))
+    for row in rows:
+        ok = row["status"] == "ok"
+        status = Text(
+            t("plugins_ok", lang) if ok else row["status"], style="green" if ok else "red"
+        )
+        table.add_row(row["group"], row["name"], row["package"] or "—", status)
+    console.print(table)
+
+
+@app.command()
+def check(
+    game: Annotated[str, typer.Argument(help="Game id (see `xtarot games`), built-in or plugin.")],
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Check only this player count (default: all)."),
+    ] = None,
+    n_games: Annotated[
+        int,
+        typer.Option(
+            "--games", "-n", min=1, help="Random games per player count (a quarter per option)."
+        ),
+    ] = 200,
+    seed: Annotated[int, typer.Option("--seed", help="First seed of the random games.")] = 1000,
+    lang: LangOpt = None,
+) -> None:
+    """Run the conformance kit on a game: rules exact enough to trust (exit 1 on failure).
+
+    Every configuration (player count x option value): card conservation and the game's
+    invariants at every step, legal masks and action ids, illegal and junk input refused
+    without change, clones independent, the hidden-information leak test, records that
+    replay exactly; every bot asked for every move of a few games; and the companions:
+    rules texts, terminal screen, web layout, adapter tensors.
+    """
+    from xtarot.cli.checks import companions
+    from xtarot.testing import check_game, configurations
+
+    lang = _lang(lang)
+    info = _info(game, lang)
+    if players is not None and players not in info.players:
+        _load(info, players, {}, lang)  # the game's own error names the counts
+    configs = [c for c in configurations(info) if players is None or c["players"] == players]
+    console = _out()
+    console.print(Text(t("check_title", lang, game=info.id, name=info.name(lang), n=len(configs))))
+    done: list[str] = []
+    try:
+        with progress(
+            t("check_progress", lang), lang, total=len(configs), line="progress_line_configs"
+        ) as update:
+
+            def step(label: str) -> None:
+                update(len(done))
+                done.append(label)
+
+            results = check_game(info.id, players=players, games=n_games, seed=seed, progress=step)
+            update(len(configs))
+    except AssertionError as err:
+        console.print(Text(f"✗ {done[-1] if done else info.id}", style="red bold"))
+        fail(t("check_failed", lang, error=str(err).splitlines()[0] if str(err) else "?"), lang, 1)
+    for r in results:
+        rep = r.report
+        console.print(Text("✓ ", style="green") + Text(r.label, style="bold"))
+        row = t(
+            "check_row",
+            lang,
+            games=rep.games,
+            moves=rep.actions,
+            leaks=rep.leak_checks,
+            worlds=rep.worlds,
+            clones=rep.clone_checks,
+            illegal=rep.illegal_checks,
+        )
+        console.print(Padding(Text(row, style="dim"), (0, 0, 0, 2)))
+        if r.agents:
+            bots = ", ".join(a.agent for a in r.agents)
+            decisions = sum(a.decisions for a in r.agents)
+            text = t("check_bots", lang, bots=bots, n=f"{decisions:,}")
+            console.print(Padding(Text(text, style="dim"), (0, 0, 0, 2)))
+    findings = companions(_load(info, players, {}, lang))
+    errors = warnings = 0
+    for f in findings:
+        mark, style = ("✓", "green") if f.ok and not f.warning else ("!", "yellow")
+        if not f.ok:
+            mark, style = "✗", "red"
+            errors += 1
+        warnings += f.warning
+        console.print(Text(f"{mark} ", style=style) + Text(f.text(lang)))
+    if errors:
+        fail(t("check_companion_failed", lang, n=errors), lang, 1)
+    console.print(Text(t("check_passed", lang, warnings=warnings), style="green bold"))
+
+
 app.add_typer(lab_app, name="lab")
 
 

@@ -29,10 +29,16 @@ __all__ = ["progress"]
 
 @contextmanager
 def progress(
-    label: str, lang: str, *, total: int | None = None, quiet: bool = False
+    label: str,
+    lang: str,
+    *,
+    total: int | None = None,
+    quiet: bool = False,
+    line: str = "progress_line",
 ) -> Iterator[Callable[..., None]]:
     """Yield ``update(done, total=None)``; ``total`` may be given up front or with each
-    update (a run whose size is known only once it starts)."""
+    update (a run whose size is known only once it starts).  ``line``: the message key
+    of the piped form (its unit: matches by default)."""
     err = Console(stderr=True)
     if err.is_terminal and not quiet:
         bar = Progress(
@@ -63,7 +69,7 @@ def progress(
         if quiet or (tenth <= shown and now - last < 30 and done < size):
             return
         shown, last = tenth, now
-        line = t("progress_line", lang, label=label, done=done, total=size, seconds=now - start)
-        print(line, file=sys.stderr, flush=True)
+        text = t(line, lang, label=label, done=done, total=size, seconds=now - start)
+        print(text, file=sys.stderr, flush=True)
 
     yield update

@@ -34,6 +34,7 @@ from rich.text import Text
 from xtarot.cards import SUIT_NAMES, Card, UnknownCard, card
 from xtarot.cli import text as _text
 from xtarot.cli.i18n import colon, comma, gloss, paren, phase_label, seat_label, t, view_label
+from xtarot.engine.plugins import LazyRegistry
 
 _text.install()  # Japanese line breaking for every text the CLI prints
 
@@ -772,8 +773,18 @@ class SafeUI(GameUI):
             return super().final(view, scores, lang)
 
 
+def _install_screen(game_id: str, obj: Any) -> GameUI:
+    """An ``xtarot.screens`` entry point: a :class:`GameUI` subclass or instance."""
+    if isinstance(obj, type) and issubclass(obj, GameUI):
+        obj = obj()
+    if not isinstance(obj, GameUI):
+        raise TypeError(f"expected a xtarot.cli.render.GameUI subclass, got {obj!r}")
+    return obj
+
+
 #: Game id -> its specific UI; any other game gets the generic :class:`GameUI`.
-UIS: dict[str, GameUI] = {}
+#: Plugins add screens through the ``xtarot.screens`` entry-point group.
+UIS: dict[str, GameUI] = LazyRegistry("xtarot.screens", {}, _install_screen)
 _GENERIC = GameUI()
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import html
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -26,14 +27,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 
 import xtarot
 from xtarot.agents import AGENTS
 from xtarot.agents.heuristic import STRATEGIES
-from xtarot.engine import IllegalAction
+from xtarot.engine import IllegalAction, plugins
+from xtarot.engine.registry import rules_markdown
 from xtarot.server.hub import (
     MAX_MESSAGE,
     MAX_REFUSALS,
@@ -139,8 +141,17 @@ def create_app(
         return FileResponse(str(STATIC.joinpath("index.html")))
 
     @app.get("/table", include_in_schema=False)
-    async def table_page() -> FileResponse:
-        return FileResponse(str(STATIC.joinpath("table.html")))
+    async def table_page() -> HTMLResponse:
+        return HTMLResponse(table_html())
+
+    @app.get("/layouts/{name}", include_in_schema=False)
+    async def plugin_layout(name: str) -> Response:
+        game_id, _, ext = name.rpartition(".")
+        files = plugin_layouts().get(game_id, {})
+        if ext not in files:
+            return _error(404, f"no plugin layout file {name!r}")
+        media = "text/javascript" if ext == "js" else "text/css"
+        return Response(files[ext], media_type=f"{media}; charset=utf-8")
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
@@ -371,19 +382,66 @@ def _game_ids() -> list[str]:
     return [info.id for info in xtarot.games()]
 
 
+@functools.lru_cache(maxsize=1)
+def plugin_layouts() -> dict[str, dict[str, str]]:
+    """The web layouts of plugin games (``xtarot.layouts`` entry points): game id ->
+    ``{"js": text, "css": text}`` (css optional).  A layout for an unknown game, for a
+    built-in one, or a package without ``<id>.js`` is reported and left out."""
+    out: dict[str, dict[str, str]] = {}
+    known = set(_game_ids())
+    for game_id, package in list(plugins.group("xtarot.layouts").items()):
+        files: dict[str, str] = {}
+        try:
+            folder = resources.files(package)
+            for ext in ("js", "css"):
+                path = folder.joinpath(f"{game_id}.{ext}")
+                if path.is_file():
+                    files[ext] = path.read_text(encoding="utf-8")
+        except (TypeError, ModuleNotFoundError, OSError, UnicodeDecodeError) as exc:
+            problem = f"cannot read the layout package: {exc}"
+        else:
+            problem = ""
+            if game_id not in known:
+                problem = f"no game {game_id!r} is registered"
+            elif STATIC.joinpath("games", f"{game_id}.js").is_file():
+                problem = "a built-in game keeps its own layout"
+            elif "js" not in files:
+                problem = f"the package {getattr(package, '__name__', package)} has no {game_id}.js"
+        if problem:
+            plugins.reject("xtarot.layouts", game_id, problem)
+            continue
+        out[game_id] = files
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def table_html() -> str:
+    """The table page, with a ``<script>`` (and stylesheet) for every plugin layout."""
+    page = STATIC.joinpath("table.html").read_text(encoding="utf-8")
+    links = scripts = ""
+    for game_id, files in sorted(plugin_layouts().items()):
+        quoted = html.escape(game_id, quote=True)
+        if "css" in files:
+            links += f'<link rel="stylesheet" href="/layouts/{quoted}.css">\n'
+        scripts += f'<script src="/layouts/{quoted}.js"></script>\n'
+    page = page.replace("</head>", links + "</head>", 1)
+    return page.replace(
+        '<script src="/static/table.js">', scripts + '<script src="/static/table.js">', 1
+    )
+
+
 @functools.lru_cache(maxsize=32)
 def rules_html(game_id: str, lang: str) -> str | None:
-    """A game's rules summary (``xtarot/rules/GAME.LANG.md``) as HTML, raw HTML in the
-    text escaped; ``None`` for an unknown game.  English when ``lang`` has no text."""
+    """A game's rules summary (``xtarot/rules/GAME.LANG.md``, or a plugin's) as HTML,
+    raw HTML in the text escaped; ``None`` for an unknown game.  English when
+    ``lang`` has no text."""
     if game_id not in _game_ids():
         return None
-    folder = resources.files("xtarot").joinpath("rules")
-    for code in (lang if lang in ("en", "ja") else "en", "en"):
-        source = folder.joinpath(f"{game_id}.{code}.md")
-        if source.is_file():
-            md = MarkdownIt("commonmark", {"html": False}).enable("table")
-            return str(md.render(source.read_text(encoding="utf-8")))
-    return None
+    found = rules_markdown(game_id, lang if lang in ("en", "ja") else "en")
+    if found is None:
+        return None
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    return str(md.render(found[1]))
 
 
 def _refuse(conn: Connection, message: str, **extra: Any) -> None:

@@ -6,6 +6,12 @@ registered.  Every failure message names the configuration and seed, so a bug
 found by a random playout is reproduced with ``replay_failure(...)`` or simply by
 re-running :func:`playout` with the printed arguments.
 
+A game from a plugin package is checked the same way: ``xtarot check GAME`` on the
+command line, :func:`check_game` from Python, or :func:`conformance_tests` in the
+plugin's own pytest suite.  :func:`check_agent` runs a bot's ``act()`` and
+``explain()`` on every decision of random games (it must pick a legal action and
+explain it in English and Japanese, never raise).
+
 Checks at every step of a seeded random playout (:func:`playout`):
 
 - every card of the match is in exactly one zone (``state.zones()``);
@@ -28,15 +34,21 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from xtarot.agents import AGENTS, Agent, decision_for, make_agent
 from xtarot.engine import Game, GameInfo, IllegalAction, State, load
 from xtarot.record import replay
 
 __all__ = [
+    "AgentReport",
+    "CheckResult",
     "ConformanceReport",
+    "check_agent",
+    "check_game",
     "check_leaks",
     "check_masking",
     "check_state",
     "configurations",
+    "conformance_tests",
     "playout",
     "run_conformance",
 ]
@@ -266,3 +278,202 @@ def run_conformance(
         _, r = playout(game, seed + games + i, deep=True)
         report.merge(r)
     return report
+
+
+# -- agents ---------------------------------------------------------------------------------
+@dataclass
+class AgentReport:
+    """What :func:`check_agent` saw: decisions asked, explanations read."""
+
+    agent: str
+    games: int = 0
+    decisions: int = 0
+    explanations: int = 0
+
+
+#: Small budgets for the search bots when they are only checked for robustness.
+QUICK_SETTINGS: dict[str, dict[str, Any]] = {
+    "ismcts": {"iterations": 8},
+    "pimc": {"worlds": 3},
+}
+
+
+def check_agent(
+    game: Game,
+    agent: str | Agent,
+    games: int,
+    *,
+    seed: int = 0,
+    settings: dict[str, Any] | None = None,
+) -> AgentReport:
+    """Ask ``agent`` for a move at every decision of ``games`` random playouts.
+
+    The playouts go on with random moves (so the bot meets the positions random
+    play reaches, not only its own); at each decision the bot must return one of
+    the legal actions and ``explain()`` must give an :class:`Explanation` with
+    non-empty English and Japanese texts (or ``None``).  Failures name the game,
+    seed and step.  A name is built with ``make_agent`` (search bots on a small
+    budget, :data:`QUICK_SETTINGS`, unless ``settings`` says otherwise).
+    """
+    if isinstance(agent, str):
+        name = agent
+        opts = QUICK_SETTINGS.get(name, {}) if settings is None else settings
+        bot: Agent = make_agent(name, seed, **opts)
+    else:
+        bot, name = agent, getattr(agent, "name", type(agent).__name__)
+    report = AgentReport(name)
+    for g in range(games):
+        rng = random.Random(seed + g)
+        state = game.new_state(seed=seed + g)
+        step = 0
+        while not state.is_terminal:
+            where = f"{label(game)} seed={seed + g} step={step} agent={name}"
+            decision = decision_for(state)
+            try:
+                chosen = bot.act(decision)
+                explanation = bot.explain()
+            except Exception as exc:
+                raise AssertionError(f"{where}: {type(exc).__name__}: {exc}") from exc
+            legal_ids = {a.id for a in decision.legal}
+            if getattr(chosen, "id", None) not in legal_ids:
+                raise AssertionError(f"{where}: chose {chosen!r}, which is not a legal action")
+            if explanation is not None:
+                for lang in ("en", "ja"):
+                    text = explanation.text(lang)
+                    if not isinstance(text, str) or not text.strip():
+                        raise AssertionError(f"{where}: empty {lang} explanation")
+                report.explanations += 1
+            report.decisions += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            step += 1
+        report.games += 1
+    return report
+
+
+# -- a whole game ---------------------------------------------------------------------------
+@dataclass
+class CheckResult:
+    """One configuration checked by :func:`check_game`."""
+
+    config: dict[str, Any]
+    label: str
+    report: ConformanceReport
+    agents: list[AgentReport] = field(default_factory=list)
+
+
+def check_game(
+    game_id: str,
+    *,
+    players: int | None = None,
+    config: dict[str, Any] | None = None,
+    games: int = 200,
+    deep_games: int | None = None,
+    seed: int = 1000,
+    agents: tuple[str, ...] | None = None,
+    agent_games: int = 3,
+    progress: Any = None,
+) -> list[CheckResult]:
+    """The whole kit for one registered game: every configuration, or those of one
+    player count, or one ``config`` (``{"players": n, **options}``).
+
+    Per configuration: ``games`` fast playouts (one hand per match when the game's
+    ``bulk_options`` say so) and whole matches, ``deep_games`` deep ones (default
+    ``games // 10``, at least 2) with the leak test, masking, illegal input and
+    clones, and :func:`check_agent` for ``agents`` (default: every bot name that
+    can play the game, search bots on a small budget).  Raises ``AssertionError``
+    at the first failure with the configuration and seed; ``progress(label)`` is
+    called before each configuration.
+    """
+    info = next((i for i in _games() if i.id == game_id), None)
+    if info is None:
+        load(game_id)  # raises ConfigError naming the known games
+        raise AssertionError(game_id)  # pragma: no cover
+    configs = configurations(info)
+    if players is not None:
+        if players not in info.players:
+            load(game_id, players=players)  # the game's own error names the counts
+        configs = [c for c in configs if c["players"] == players]
+    if config is not None:
+        configs = [c for c in configs if c == config] or [config]
+    deep = max(2, games // 10) if deep_games is None else deep_games
+    if agents is None:
+        agents = tuple(_agents_for(game_id))
+    out: list[CheckResult] = []
+    for cfg in configs:
+        game = load(game_id, **cfg)
+        bulk = {k: v for k, v in game.info.bulk_options if k not in cfg}
+        quick = load(game_id, **cfg, **bulk) if bulk else game
+        if progress is not None:
+            progress(label(game))
+        many = games if set(cfg) == {"players"} else max(1, games // 4)
+        report = run_conformance(quick, many, seed=seed, deep_games=deep)
+        if bulk:
+            report.merge(run_conformance(game, max(1, many // 20), seed=seed + 50_000))
+        if report.leak_checks == 0 and deep > 0:
+            report.merge(run_conformance(quick, 0, seed=seed + 90_000, deep_games=deep))
+        assert deep == 0 or report.leak_checks > 0, f"{label(game)}: no leak test ran"
+        if deep and report.worlds and report.worlds_differing <= report.worlds // 2:
+            raise AssertionError(
+                f"{label(game)}: sample_world returned the true hidden cards in "
+                f"{report.worlds - report.worlds_differing} of {report.worlds} worlds; it must "
+                "draw the cards the seat cannot see at random"
+            )
+        result = CheckResult(cfg, label(game), report)
+        if set(cfg) == {"players"}:  # agents once per player count
+            for name in agents:
+                result.agents.append(check_agent(quick, name, agent_games, seed=seed))
+        out.append(result)
+    return out
+
+
+def _games() -> list[GameInfo]:
+    from xtarot.engine import games
+
+    return games()
+
+
+def _agents_for(game_id: str) -> list[str]:
+    from xtarot.agents.heuristic import STRATEGIES
+
+    return [n for n in AGENTS if n != "heuristic" or game_id in STRATEGIES]
+
+
+def conformance_tests(
+    game_id: str,
+    *,
+    games: int = 200,
+    deep_games: int | None = None,
+    seed: int = 1000,
+    agents: tuple[str, ...] | None = None,
+) -> Any:
+    """A pytest test function running :func:`check_game` once per configuration.
+
+    In a plugin's test suite::
+
+        from xtarot.testing import conformance_tests
+
+        test_conformance = conformance_tests("whist", games=200)
+
+    Each player count and option value becomes its own test case (``-k`` selects).
+    """
+    import pytest
+
+    info = next((i for i in _games() if i.id == game_id), None)
+    if info is None:
+        load(game_id)  # raises ConfigError naming the registered games
+    assert info is not None
+    cases = [
+        pytest.param(cfg, id="-".join(f"{k}={v}" for k, v in cfg.items()))
+        for cfg in configurations(info)
+    ]
+
+    @pytest.mark.parametrize("cfg", cases)
+    def test_conformance(cfg: dict[str, Any]) -> None:
+        (result,) = check_game(
+            game_id, config=cfg, games=games, deep_games=deep_games, seed=seed, agents=agents
+        )
+        assert result.report.games > 0
+
+    test_conformance.__name__ = f"test_conformance_{game_id.replace('-', '_')}"
+    return test_conformance

@@ -8,6 +8,7 @@ only the seat's view and says which rule fired (``explain()``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 from xtarot.agents.base import Agent, Decision, Explanation
 from xtarot.agents.heuristic.arcana_duel import ArcanaDuelHeuristic
@@ -17,18 +18,31 @@ from xtarot.agents.heuristic.grail_mahjong import GrailMahjongHeuristic
 from xtarot.agents.heuristic.matto import MattoHeuristic
 from xtarot.agents.heuristic.sono_arcana import SonoArcanaHeuristic
 from xtarot.engine import Action
+from xtarot.engine.plugins import LazyRegistry
 
 __all__ = ["STRATEGIES", "HeuristicAgent"]
 
-#: game id -> strategy factory ``factory(seed)``.
-STRATEGIES: dict[str, Callable[[int | None], Agent]] = {
-    "arcana-duel": ArcanaDuelHeuristic,
-    "extendori": ExtendoriHeuristic,
-    "fairy500": Fairy500Heuristic,
-    "grail-mahjong": GrailMahjongHeuristic,
-    "matto": MattoHeuristic,
-    "sono-arcana": SonoArcanaHeuristic,
-}
+
+def _install_strategy(game_id: str, obj: Any) -> Callable[[int | None], Agent]:
+    if not callable(obj):
+        raise TypeError(f"expected a strategy factory factory(seed) -> Agent, got {obj!r}")
+    return cast("Callable[[int | None], Agent]", obj)
+
+
+#: game id -> strategy factory ``factory(seed)``.  A plugin game brings its own through
+#: the ``xtarot.heuristics`` entry-point group (read on first use).
+STRATEGIES: dict[str, Callable[[int | None], Agent]] = LazyRegistry(
+    "xtarot.heuristics",
+    {
+        "arcana-duel": ArcanaDuelHeuristic,
+        "extendori": ExtendoriHeuristic,
+        "fairy500": Fairy500Heuristic,
+        "grail-mahjong": GrailMahjongHeuristic,
+        "matto": MattoHeuristic,
+        "sono-arcana": SonoArcanaHeuristic,
+    },
+    _install_strategy,
+)
 
 
 class HeuristicAgent:
