@@ -346,6 +346,115 @@ def test_whole_hand_then_next_hand_rotates_player_one() -> None:
     assert sum(s.totals) == 3 * 780
 
 
+# -- between hands: who is #1 (option between_hands) ----------------------------------
+def start_match(deals: list[dict[str, object]], players: int, **options: object) -> State:
+    """A match whose every hand is hand-built: the later deals wait in a record."""
+    record = load(players, **options).new_state(deal=deals[0], seed=1).record()
+    record["deals"] = deals
+    return xtarot.replay(record)
+
+
+def finish_hand(state: State) -> None:
+    hand = len(state.deals)
+    while len(state.deals) == hand and not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+
+
+@pytest.mark.parametrize(
+    ("options", "firsts"),
+    [
+        ({}, [2, 0, 1]),
+        ({"between_hands": "rotate"}, [2, 0, 1]),
+        ({"between_hands": "keep"}, [2, 2, 2]),
+    ],
+)
+def test_between_hands_names_player_one(options: dict, firsts: list[int]) -> None:
+    deals = [build(3, {f: "Ac"}, first=f) for f in firsts]
+    state = start_match(deals, 3, hands=3, **options)
+    for hand, f in enumerate(firsts, 1):
+        assert len(state.deals) == hand
+        view = state.view(f)
+        assert "Ac" in view["hand"]  # this hand's hand-built deal is in play
+        assert view["first"] == f and view["dealer"] == f  # #1 deals the first batch
+        assert view["order"] == [f, (f + 1) % 3, (f + 2) % 3]  # the seating stays
+        assert state.current_player == f  # and leads
+        finish_hand(state)
+    assert state.is_terminal and len(state.scores().detail["hands"]) == 3
+
+
+def test_between_hands_reseat_takes_any_seating() -> None:
+    orders = [[1, 0, 2], [0, 2, 1], [2, 1, 0]]
+    deals = [dict(build(3, {o[0]: "Ac"}, first=o[0]), order=o) for o in orders]
+    for options in ({"between_hands": "reseat"}, {"reseat_each_hand": True}):
+        state = start_match(deals, 3, hands=3, **options)
+        for o in orders:
+            view = state.view(o[0])
+            assert "Ac" in view["hand"] and view["order"] == o and view["dealer"] == o[0]
+            seen = [state.current_player]
+            for _ in range(2):
+                state.apply(state.legal_actions()[0])
+                seen.append(state.current_player)
+            assert seen == o  # #1 leads and the play goes round in the drawn order
+            finish_hand(state)
+        assert state.is_terminal
+
+
+@pytest.mark.parametrize(("rule", "wrong"), [("rotate", 2), ("keep", 0)])
+def test_a_later_hand_must_name_the_right_player_one(rule: str, wrong: int) -> None:
+    deals = [build(3, first=2), build(3, first=wrong)]
+    right = 0 if rule == "rotate" else 2
+    state = start_match(deals, 3, hands=2, between_hands=rule)
+    with pytest.raises(DealError, match=f"hand 2 must have seat {right} as player #1"):
+        finish_hand(state)
+
+
+def test_keep_in_a_seeded_match() -> None:
+    game = load(4, between_hands="keep")
+    assert game.hands_limit == 4
+    state = game.new_state(seed=2)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    firsts = [d["first"] for d in state.deals]
+    assert len(firsts) == 4 and len(set(firsts)) == 1
+    assert all("order" not in d for d in state.deals)
+    again = xtarot.replay(state.record())
+    assert again.snapshot() == state.snapshot()
+
+
+def test_between_hands_and_its_older_name() -> None:
+    assert load(4).options["between_hands"] == "rotate"
+    assert load(4, reseat_each_hand=True).options["between_hands"] == "reseat"
+    assert load(4, between_hands="reseat").options["reseat_each_hand"] is True
+    assert load(4, between_hands="keep").options["reseat_each_hand"] is False
+    # the agreeing pairs every record now holds load as they are
+    for rule in ("rotate", "keep", "reseat"):
+        pair = {"between_hands": rule, "reseat_each_hand": rule == "reseat"}
+        assert {k: load(4, **pair).options[k] for k in pair} == pair
+    # adapters pass every option with its default: the old name at its default (false)
+    # leaves the choice alone, and true turns the default rotate into reseat
+    assert load(4, between_hands="reseat", reseat_each_hand=False).options["reseat_each_hand"]
+    older = load(4, between_hands="rotate", reseat_each_hand=True)
+    assert older.options["between_hands"] == "reseat"
+    with pytest.raises(ConfigError, match="reseat_each_hand=true contradicts between_hands=keep"):
+        load(4, reseat_each_hand=True, between_hands="keep")
+    with pytest.raises(ConfigError, match="choose one of 'rotate', 'keep', 'reseat'"):
+        load(4, between_hands="stay")
+
+
+@pytest.mark.parametrize("options", [{}, {"reseat_each_hand": True, "teams": "pairs"}])
+def test_records_without_between_hands_replay(options: dict) -> None:
+    state = load(4, **options).new_state(seed=7)
+    rng = random.Random(7)
+    while not state.is_terminal:
+        la = state.legal_actions()
+        state.apply(la[rng.randrange(len(la))])
+    record = state.record()
+    del record["options"]["between_hands"]  # as written before the option existed
+    again = xtarot.replay(record)
+    assert again.snapshot() == state.snapshot()
+    assert again.game.options == state.game.options
+
+
 @pytest.mark.parametrize(
     ("players", "options", "total"),
     [(3, {}, 780), (3, {"deck": 111}, 840), (4, {}, 840), (5, {}, 840), (6, {}, 780),

@@ -11,11 +11,10 @@ Rulebook: ``shared/seeds/002`` (かつみ, v1.10); readings: RULINGS §4; summar
 
 順番決め (seating) and 配り (dealing in batches)
     The draw of majors gives the order #1, #2, ...; here seat ``first`` is #1 and the
-    order runs clockwise (option ``reseat_each_hand`` redraws the whole seating before
-    each hand).  #1 deals the first batch and leads.  The cards are dealt in batches
-    (12+12+12 / 13+12+12 at 3 players, 14+14 at 4, 11+11 at 5, 9+9 at 6, 8+8 at 7,
-    7+7 at 8; option ``single_deal``: 16 / 14 at once at 7-8), one card at a time,
-    starting left of the dealer and ending with the dealer.  When every 手札 (hand)
+    order runs clockwise.  #1 deals the first batch and leads.  The cards are dealt in
+    batches (12+12+12 / 13+12+12 at 3 players, 14+14 at 4, 11+11 at 5, 9+9 at 6, 8+8
+    at 7, 7+7 at 8; option ``single_deal``: 16 / 14 at once at 7-8), one card at a
+    time, starting left of the dealer and ending with the dealer.  When every 手札 (hand)
     is empty and the 山札 (stock) still holds cards, the winner of the last trick
     deals the next batch and leads.
 
@@ -34,8 +33,12 @@ Rulebook: ``shared/seeds/002`` (かつみ, v1.10); readings: RULINGS §4; summar
 
 カードの得点 (points)
     Every minor except 2-10 is worth 15, T0 and T1 30 each: 840 in all (780 with
-    108 cards).  A match lasts ``hands`` hands (default one per player, #1 moving one
-    seat clockwise each hand) or until someone reaches ``target_score``.  Option
+    108 cards).  A match lasts ``hands`` hands (default one per player) or until
+    someone reaches ``target_score``.  Between hands (次のゲーム) the seating stays and
+    #1 moves one seat clockwise, so that by default everyone is #1 once; option
+    ``between_hands`` can instead keep the same #1 every hand (``keep``: 順番を変えずに
+    続ける) or draw the seating and #1 again (``reseat``: 「ゲームの開始」に戻る; the
+    older option ``reseat_each_hand=True`` means the same).  Option
     ``teams`` at even counts: ``pairs`` (partners opposite, seats i and i+n/2) or
     ``halves`` (two teams on alternating seats); a team scores the sum of its members.
 """

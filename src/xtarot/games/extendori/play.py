@@ -42,15 +42,15 @@ class ExtendoriState(State):
         self.phase = "play"
 
     def _next_deal(self) -> dict[str, Any]:
-        """The next hand: #1 moves one seat clockwise (or the seating is redrawn)."""
+        """The next hand: #1 as option ``between_hands`` says (or the seating is redrawn)."""
         g = self.game
-        nxt = (self.first + 1) % self.players
+        nxt = g.next_first(self.first)
         if self._preset:
             deal = g.validate_deal(self._preset.pop(0))
-            if not g.options["reseat_each_hand"] and deal["first"] != nxt:
+            if nxt is not None and deal["first"] != nxt:
                 raise DealError(f"hand {len(self.deals) + 1} must have seat {nxt} as player #1")
             return deal
-        return g.shuffled_deal(self._rng, None if g.options["reseat_each_hand"] else nxt)
+        return g.shuffled_deal(self._rng, nxt)
 
     def _setup(self, deal: dict[str, Any]) -> None:
         g, n = self.game, self.players

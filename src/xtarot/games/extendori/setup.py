@@ -28,6 +28,9 @@ from xtarot.games.extendori.rules import (
     deck_cards,
 )
 
+#: Who is player #1 of the next hand (option ``between_hands``; the first is the default).
+BETWEEN_HANDS = ("rotate", "keep", "reseat")
+
 
 @register
 class Extendori(Game):
@@ -76,11 +79,24 @@ class Extendori(Game):
                 nullable=True,
             ),
             Option(
+                "between_hands",
+                "rotate",
+                str,
+                "player #1 of the next hand: 'rotate' (the seat left of the last #1; "
+                "default, so everyone is #1 once in the default match), 'keep' (the same "
+                "#1 deals and leads every hand) or 'reseat' (draw the seating and #1 again)",
+                "次のゲームの1番：'rotate'(前の1番の左隣。既定。既定のゲーム数で全員が1回ずつ"
+                "1番になる)、'keep'(順番を変えずに同じ人が毎回配って打ち出す)、"
+                "'reseat'(「ゲームの開始」に戻り順番を決め直す)",
+                choices=BETWEEN_HANDS,
+            ),
+            Option(
                 "reseat_each_hand",
                 False,
                 bool,
-                "redraw the seating order and player #1 before every hand",
-                "毎ゲーム「ゲームの開始」に戻り順番を決め直す",
+                "redraw the seating order and player #1 before every hand "
+                "(the older name of between_hands=reseat)",
+                "毎ゲーム「ゲームの開始」に戻り順番を決め直す(between_hands=reseat の旧名)",
             ),
             Option(
                 "teams",
@@ -98,13 +114,14 @@ class Extendori(Game):
     actions = ACTIONS
     deck_doc = (
         "deck=[...]: every card of the deck in use (112/111/110/108) once, top first.  "
-        "Player #1 (and, with reseat_each_hand, the seating) comes from the seed; #1 deals "
+        "Player #1 (and, with between_hands=reseat, the seating) comes from the seed; #1 deals "
         "the first batch one card at a time starting left of #1 and ending with #1; the "
         "rest is the stock, dealt the same way in later batches by the last trick's winner."
     )
 
     def _check_options(self) -> None:
         n, opts = self.players, self.options
+        self._resolve_between_hands()
         deck = opts["deck"]
         if deck is None:
             deck = opts["deck"] = _DEFAULT_DECK[n]
@@ -145,7 +162,39 @@ class Extendori(Game):
                 for s in members:
                     self.team_of[s] = t
 
+    def _resolve_between_hands(self) -> None:
+        """Settle ``between_hands`` and its older name ``reseat_each_hand`` into one
+        agreeing pair, so that old records (only ``reseat_each_hand``) replay and new
+        records (both) name the rule twice in the same way.
+
+        Only values count, never whether an option was given: the web lobby sends only
+        changed options, but the OpenSpiel adapter passes every option with its
+        default.  So ``reseat_each_hand=True`` turns the default ``rotate`` into
+        ``reseat``, ``reseat_each_hand=False`` (its default) leaves any choice alone,
+        and only ``reseat_each_hand=True`` with ``keep`` is a contradiction."""
+        opts = self.options
+        rule = opts["between_hands"]
+        if opts["reseat_each_hand"]:
+            if rule == "keep":
+                raise ConfigError(
+                    "extendori: reseat_each_hand=true contradicts between_hands=keep: "
+                    "reseat_each_hand=true is the older name of between_hands=reseat; "
+                    "give between_hands alone (rotate, keep or reseat)"
+                )
+            rule = "reseat"
+        opts["between_hands"] = rule
+        opts["reseat_each_hand"] = rule == "reseat"
+
     # -- seating ---------------------------------------------------------------------
+    def next_first(self, first: int) -> int | None:
+        """Player #1 of the hand after one whose #1 was ``first``: the next seat
+        clockwise (``rotate``), the same seat (``keep``), or ``None`` when the seating
+        and #1 are drawn again (``reseat``)."""
+        rule = self.options["between_hands"]
+        if rule == "reseat":
+            return None
+        return first if rule == "keep" else (first + 1) % self.players
+
     def clockwise(self, first: int) -> list[int]:
         """The play order of a hand whose #1 is ``first`` (no reseating)."""
         return [(first + i) % self.players for i in range(self.players)]
@@ -191,13 +240,13 @@ class Extendori(Game):
             "stock": [c.code for c in cs[n * k :]],
             "first": first,
         }
-        if self.options["reseat_each_hand"]:
+        if self.options["between_hands"] == "reseat":
             deal["order"] = list(order)
         return deal
 
     def shuffled_deal(self, rng: random.Random, first: int | None = None) -> dict[str, Any]:
         """A random deal; ``first`` fixes #1 (the seating then runs clockwise)."""
-        if self.options["reseat_each_hand"]:
+        if self.options["between_hands"] == "reseat":
             order = self.random_seating(rng)
         else:
             order = self.clockwise(rng.randrange(self.players) if first is None else first)
@@ -215,7 +264,7 @@ class Extendori(Game):
                 f"not {len(deck)}"
             )
         cs = [self._parse(code, "deck") for code in deck]
-        if self.options["reseat_each_hand"]:
+        if self.options["between_hands"] == "reseat":
             order = self.random_seating(rng)
         else:
             order = self.clockwise(rng.randrange(self.players))
@@ -229,14 +278,14 @@ class Extendori(Game):
 
     def _validate_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
         n, k = self.players, self.schedule[0]
-        reseat = self.options["reseat_each_hand"]
+        reseat = self.options["between_hands"] == "reseat"
         reader = DealReader(
             self.id,
             deal,
             ["hands", "stock", "first"],
             XTAROT,
             optional=["order"] if reseat else [],
-            hint=" (and order, with reseat_each_hand)" if reseat else "",
+            hint=" (and order, with between_hands=reseat)" if reseat else "",
             allowed=self.card_set,
             outside=f"{{card}} is not in the {self.deck_size}-card deck",
         )

@@ -73,13 +73,16 @@ class Fairy500(Game):
         options=(
             Option(
                 "all_pass",
-                "ramsch",
+                None,
                 str,
                 "when everyone passes: ramsch (everyone avoids tricks), redeal, or "
-                "ten_per_trick (no trump, 10 per trick for everyone)",
+                "ten_per_trick (no trump, 10 per trick for everyone); default ramsch, "
+                "redeal with classical=true",
                 "全員パスのとき：ramsch(ラムシュ)、redeal(配り直し)、"
-                "ten_per_trick(ノートランプで1トリック10点)",
+                "ten_per_trick(ノートランプで1トリック10点)。既定は ramsch、"
+                "classical=true なら redeal",
                 choices=("ramsch", "redeal", "ten_per_trick"),
+                nullable=True,
             ),
             Option(
                 "pairs",
@@ -120,10 +123,10 @@ class Fairy500(Game):
 
     def __init__(self, players: int, **options: Any) -> None:
         super().__init__(players, **options)
-        if self.options["classical"] and "all_pass" not in options:
+        if self.options["all_pass"] is None:
             # The rulebook's クラシカルオプション bundles "全員パスの場合は配り直し" with
             # the rest, so classical play redeals on all pass unless told otherwise.
-            self.options["all_pass"] = "redeal"
+            self.options["all_pass"] = "redeal" if self.options["classical"] else "ramsch"
         self.cards = card_set(players)
         self._set = frozenset(self.cards)
         self.calls_needed = (

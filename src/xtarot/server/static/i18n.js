@@ -199,11 +199,13 @@ const XI18n = (() => {
         reseat_each_hand: "ハンドごとに席替え", misere: "ミゼール", ramsch: "ラムシュ",
         variant: "バリアント", rounds: "ラウンド数", target_score: "目標点",
         single_deal: "一度に全部配る", chi_extension_draws: "チー拡張でツモ",
+        between_hands: "次のゲームの1番",
       },
       bot_names: { random: "ランダム", heuristic: "ヒューリスティック", ismcts: "ISMCTS", pimc: "PIMC" },
       choice_names: {
         ramsch: "ラムシュ", redeal: "配り直し", ten_per_trick: "1トリック10点",
         pairs: "ペア", halves: "半分ずつ",
+        rotate: "左隣へ交代", keep: "同じ人のまま", reseat: "順番を決め直す",
       },
     },
   };
