@@ -276,3 +276,22 @@ def test_an_installed_plugin_works_from_the_command_line(plugin: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert "mini-arcana" in [g["id"] for g in json.loads(out.stdout)]
     assert "plugin 'broken' in xtarot.games (package mini-plugin)" in out.stderr
+
+
+def test_the_documented_building_blocks_are_exactly_the_stable_api() -> None:
+    """docs/plugins.md's table and ``xtarot.games.blocks.__all__`` name the same things."""
+    import re
+
+    from xtarot.games import blocks
+
+    doc = (Path(__file__).parent.parent / "docs" / "plugins.md").read_text(encoding="utf-8")
+    section = doc.split("## Building blocks", 1)[1]
+    table = [line for line in section.splitlines() if line.startswith("| ") and "`" in line]
+    documented = {name for line in table for name in re.findall(r"`(\w+)`", line)}
+    assert documented == set(blocks.__all__)
+    for name in blocks.__all__:
+        assert getattr(blocks, name) is not None
+    hands = blocks.deal_in_turn(list(range(10)), [1, 0], per_seat=4)
+    assert hands == [[1, 3, 5, 7], [0, 2, 4, 6]]
+    with pytest.raises(ValueError, match="cannot give 2 seats 6 each"):
+        blocks.deal_in_turn(list(range(10)), [0, 1], per_seat=6)
