@@ -7,14 +7,19 @@ through three loops, each with a time box:
 - **native**: ``legal = state.legal_actions(); state.apply(legal[k])``;
 - **openspiel**: ``state.legal_actions(); state.apply_action(a)`` on the registered
   ``xtarot_<id>`` game (the seed's chance nodes count in the time, not as steps);
-  with ``--observe`` also ``information_state_tensor(player)`` every step;
+- **os_tensor**: the same plus ``information_state_tensor(player)`` every step;
 - **pettingzoo**: ``obs = env.last()[0]`` (tensor + mask of the agent to act) and
   ``env.step(a)`` with ``a`` drawn from the mask.
 
-Reported: µs per step (a step is one player decision) and the ratio to native.  A
-loop whose package is missing is skipped with the install hint.
+Once per run, as the yardstick for the tensor loop, OpenSpiel's own C++ ``hearts``
+runs the **os_tensor** loop (``information_state_tensor(player)`` + ``apply_action``
+per player step, its chance nodes not counted as steps); ``os_tensor`` is reported
+both as a ratio to native and to that C++ step (issue #18: target at most 2x).
 
-    PYTHONPATH=src python benchmarks/bench_adapters.py [--seconds 1.0] [--games matto ...]
+Reported: µs per step (a step is one player decision) and the ratios.  A loop whose
+package is missing is skipped with the install hint.
+
+    PYTHONPATH=src python benchmarks/bench_adapters.py [--seconds 1.0] [--games matto ...] [--json]
 """
 
 from __future__ import annotations
@@ -41,6 +46,28 @@ def _native(game_id: str, players: int, options: dict[str, Any], seconds: float)
         while not state.is_terminal:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+    return (time.perf_counter() - start) / max(steps, 1) * 1e6
+
+
+def _hearts(seconds: float) -> float:
+    """µs per player step of C++ hearts: ``information_state_tensor`` + ``apply_action``."""
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(0)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            state.information_state_tensor(state.current_player())
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
             steps += 1
     return (time.perf_counter() - start) / max(steps, 1) * 1e6
 
@@ -97,15 +124,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time box per loop")
     parser.add_argument("--games", nargs="*", help="game ids (default: all)")
-    parser.add_argument("--observe", action="store_true", help="OpenSpiel: also build tensors")
     parser.add_argument("--json", action="store_true", help="print JSON rows")
     args = parser.parse_args(argv)
 
-    loops: dict[str, Callable[[str, int, dict[str, Any], float], float] | str] = {"native": _native}
+    Loop = Callable[[str, int, dict[str, Any], float], float]
+    loops: dict[str, Loop | str] = {"native": _native}
+    hearts: float | str
     try:
-        loops["openspiel"] = _openspiel(args.observe)
+        loops["openspiel"] = _openspiel(False)
+        loops["os_tensor"] = _openspiel(True)
+        hearts = round(_hearts(args.seconds), 1)
     except ImportError:
-        loops["openspiel"] = 'skipped: pip install "xtarot[openspiel]"'
+        loops["openspiel"] = loops["os_tensor"] = 'skipped: pip install "xtarot[openspiel]"'
+        hearts = loops["openspiel"]
     try:
         import gymnasium  # noqa: F401
         import pettingzoo  # noqa: F401
@@ -126,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
                 if isinstance(loop, str)
                 else round(loop(info.id, info.min_players, options, args.seconds), 1)
             )
+        row["hearts_cpp_tensor"] = hearts
         rows.append(row)
 
     if args.json:
@@ -133,18 +165,26 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(
         f"{'game':<15} {'n':>2} {'native µs':>10} {'openspiel µs':>13} {'×':>5}"
-        f" {'pettingzoo µs':>14} {'×':>5}"
+        f" {'os+tensor µs':>13} {'×':>5} {'×hearts':>7} {'pettingzoo µs':>14} {'×':>5}"
     )
+
+    def cell(v: Any, base: Any) -> tuple[str, str]:
+        if isinstance(v, float) and isinstance(base, float):
+            return f"{v:.1f}", f"{v / base:.1f}"
+        return "-", "-"
+
     for row in rows:
         nat = row["native"]
-        cells = []
-        for name in ("openspiel", "pettingzoo"):
-            v = row[name]
-            cells.append((f"{v:.1f}", f"{v / nat:.1f}") if isinstance(v, float) else ("-", "-"))
+        os_, os_x = cell(row["openspiel"], nat)
+        ten, ten_x = cell(row["os_tensor"], nat)
+        _, ten_h = cell(row["os_tensor"], row["hearts_cpp_tensor"])
+        pz, pz_x = cell(row["pettingzoo"], nat)
         print(
-            f"{row['game']:<15} {row['players']:>2} {nat:>10.1f} {cells[0][0]:>13} "
-            f"{cells[0][1]:>5} {cells[1][0]:>14} {cells[1][1]:>5}"
+            f"{row['game']:<15} {row['players']:>2} {nat:>10.1f} {os_:>13} {os_x:>5}"
+            f" {ten:>13} {ten_x:>5} {ten_h:>7} {pz:>14} {pz_x:>5}"
         )
+    if isinstance(hearts, float):
+        print(f"C++ hearts, information_state_tensor + apply_action: {hearts:.1f} µs per step")
     for name, loop in loops.items():
         if isinstance(loop, str):
             print(f"{name}: {loop}")

@@ -285,5 +285,5 @@ def test_benchmark_smoke_run() -> None:
     assert proc.returncode == 0, proc.stderr
     (row,) = json.loads(proc.stdout)
     assert row["game"] == "matto" and row["native"] > 0
-    for name in ("openspiel", "pettingzoo"):
+    for name in ("openspiel", "os_tensor", "hearts_cpp_tensor", "pettingzoo"):
         assert isinstance(row[name], float) or row[name].startswith("skipped")

@@ -29,6 +29,9 @@ the view only.  Tensors come from :mod:`xtarot.adapters.tensors`; the informatio
 tensor appends, per relative seat, the actions the seat saw in full (multi-hot over the
 action ids) and the count of masked moves (/100).
 
+:class:`XtarotBot` makes any xtarot agent an OpenSpiel bot (``pyspiel.Bot``): it
+hands the agent ``decision_for(state.engine)`` — the seat's view and a world sampler.
+
 ``resample_from_infostate(player, sampler)`` wraps ``engine.sample_world(player, rng)``
 (``rng`` seeded from the sampler).  Limits of a resampled state: it has no OpenSpiel
 history of its own (``history()`` is empty), its future hands come from a fresh seed,
@@ -46,9 +49,17 @@ import pyspiel
 
 import xtarot
 from xtarot.adapters.tensors import encoder_for
+from xtarot.agents import Agent, decision_for, make_agent
 from xtarot.engine.core import Game, GameInfo, Option, State
 
-__all__ = ["SEED_NODES", "XtarotGame", "XtarotState", "max_game_length", "short_name"]
+__all__ = [
+    "SEED_NODES",
+    "XtarotBot",
+    "XtarotGame",
+    "XtarotState",
+    "max_game_length",
+    "short_name",
+]
 
 #: chance nodes (one byte each) that draw the match seed
 SEED_NODES = 4
@@ -182,6 +193,11 @@ class XtarotState(pyspiel.State):
         self.engine: State | None = None
         # per seat: (actor, action id or -1 when masked, text as seen)
         self._seen: list[list[tuple[int, int, str]]] = [[] for _ in range(self._n)]
+        # the same, kept ready for the information-state tensor: per seat the positions
+        # ``relative actor * num_actions + id`` of moves seen in full, and per seat and
+        # relative actor the number of masked moves
+        self._seen_at: list[set[int]] = [set() for _ in range(self._n)]
+        self._masked: list[list[int]] = [[0] * self._n for _ in range(self._n)]
         self._resampled = False
 
     # -- the OpenSpiel state API -----------------------------------------------------
@@ -195,7 +211,7 @@ class XtarotState(pyspiel.State):
         assert self.engine is not None
         if player != self.engine.current_player:
             return []
-        return sorted(a.id for a in self.engine.legal_actions())
+        return sorted([a.id for a in self.engine.legal_actions()])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(i, 1.0 / 256) for i in range(256)]
@@ -212,9 +228,17 @@ class XtarotState(pyspiel.State):
     def _apply_engine(self, engine: State, act: Any) -> None:
         actor = engine.current_player
         assert actor is not None
-        for seat in range(self._n):
+        n = self._n
+        width = self._xg.num_actions
+        for seat in range(n):
             text = engine.action_seen_by(act, seat)
-            self._seen[seat].append((actor, act.id if text == act.text else -1, text))
+            rel = (actor - seat) % n
+            if text == act.text:
+                self._seen[seat].append((actor, act.id, text))
+                self._seen_at[seat].add(rel * width + act.id)
+            else:
+                self._seen[seat].append((actor, -1, text))
+                self._masked[seat][rel] += 1
         engine.apply(act)
 
     def _adopt(self, start: State, actions: list[str]) -> None:
@@ -269,44 +293,60 @@ class XtarotState(pyspiel.State):
         return f"{self._xg!r}\n{json.dumps(snap, sort_keys=True, default=str)}"
 
 
+def _masked_value(count: int) -> float:
+    """``count`` masked moves as the tensor has always held them: 0.01 added ``count``
+    times in float32 (so a table, not ``count * 0.01``)."""
+    while len(_MASKED) <= count:
+        _MASKED.append(np.float32(_MASKED[-1]) + np.float32(0.01))
+    return float(_MASKED[count])
+
+
+_MASKED: list[np.float32] = [np.float32(0.0)]
+
+
 class _Observer:
-    """Strings and tensors of one seat, from its view (and seen history) only."""
+    """Strings and tensors of one seat, from its view (and seen history) only.
+
+    ``tensor`` is one buffer, refilled in place by ``set_from``: the view part by the
+    game's encoder straight from the engine state (no JSON copy), the seen-moves part
+    from the positions the state keeps up to date as moves are applied.
+    """
 
     def __init__(self, game: XtarotGame, perfect_recall: bool) -> None:
         self._game = game
         self._recall = perfect_recall
-        enc = game.encoder
+        enc = self._encoder = game.encoder
         n = game.engine.players
         a = game.engine.num_actions
         self._obs_size = enc.size
         extra = n * a + n if perfect_recall else 0
         self.tensor = np.zeros(enc.size + extra, np.float32)
+        self._obs = self.tensor[: enc.size]
+        self._extra = self.tensor[enc.size :]
         self.dict: dict[str, np.ndarray] = {}
         for name, start, size, _kind, _meaning in enc.layout():
             self.dict[name] = self.tensor[start : start + size]
         if perfect_recall:
             base = enc.size
-            self.dict["seen_actions"] = self.tensor[base : base + n * a].reshape(n, a)
-            self.dict["masked_moves"] = self.tensor[base + n * a :]
+            self._seen_flat = self.tensor[base : base + n * a]
+            self._masked_moves = self.tensor[base + n * a :]
+            self.dict["seen_actions"] = self._seen_flat.reshape(n, a)
+            self.dict["masked_moves"] = self._masked_moves
 
     def set_from(self, state: XtarotState, player: int) -> None:
-        self.tensor.fill(0.0)
         engine = state.engine
         if engine is None:
+            self.tensor.fill(0.0)
             return
-        self.tensor[: self._obs_size] = self._game.encoder.encode(engine.view(player))
+        self._encoder.encode_state(engine, player, self._obs)
         if self._recall:
-            n = self._game.engine.players
-            a = self._game.engine.num_actions
-            seen = self.dict["seen_actions"]
-            masked = self.dict["masked_moves"]
-            for actor, aid, _text in state._seen[player]:
-                rel = (actor - player) % n
-                if aid >= 0:
-                    seen[rel, aid] = 1.0
-                else:
-                    masked[rel] += 0.01
-            del a
+            self._extra.fill(0.0)
+            at = state._seen_at[player]
+            if at:
+                self._seen_flat[np.fromiter(at, np.intp, len(at))] = 1.0
+            for rel, count in enumerate(state._masked[player]):
+                if count:
+                    self._masked_moves[rel] = _masked_value(count)
 
     def string_from(self, state: XtarotState, player: int) -> str:
         engine = state.engine
@@ -317,6 +357,95 @@ class _Observer:
             return f"seat {player} {text}"
         moves = "|".join(f"{actor}:{seen}" for actor, _aid, seen in state._seen[player])
         return f"seat {player} {text}\n{moves}"
+
+
+class XtarotBot(pyspiel.Bot):
+    """An xtarot agent playing as an OpenSpiel bot on the registered ``xtarot_*`` games.
+
+    ``agent`` is a bot name for :func:`xtarot.agents.make_agent` (with ``seed`` and
+    ``settings``) or an agent instance.  ``step(state)`` takes the ``XtarotState`` of
+    the seat to act and asks the agent with ``decision_for(state.engine)``: the seat's
+    view, its legal actions and a world sampler, never the hidden cards.  It returns
+    the action id.  Works with ``pyspiel.evaluate_bots`` and
+    ``open_spiel.python.algorithms.evaluate_bots``.
+
+    ``player_id`` (optional) pins the seat: stepping a state where another seat is to
+    act is then an error.  The bot keeps no state between moves, so ``restart_at`` and
+    ``inform_action`` do nothing; ``step_with_policy`` returns the chosen action with
+    probability 1 (``provides_policy()`` is ``False``: the agents do not expose one).
+    """
+
+    def __init__(
+        self,
+        agent: str | Agent,
+        player_id: int | None = None,
+        seed: int | None = None,
+        **settings: Any,
+    ) -> None:
+        pyspiel.Bot.__init__(self)
+        if isinstance(agent, str):
+            self.agent: Agent = make_agent(agent, seed, **settings)
+        elif isinstance(agent, Agent):
+            if seed is not None or settings:
+                raise ValueError(
+                    "seed and settings go with a bot name (XtarotBot('ismcts', seed=1, "
+                    "iterations=200)); an agent instance is used as it is"
+                )
+            self.agent = agent
+        else:
+            raise TypeError(
+                f"XtarotBot needs a bot name or an xtarot agent, got {type(agent).__name__}"
+            )
+        self._player_id = player_id
+
+    def player_id(self) -> int:
+        """The pinned seat, or ``-1`` when the bot plays whichever seat is to act."""
+        return -1 if self._player_id is None else self._player_id
+
+    def step(self, state: pyspiel.State) -> int:
+        engine = _engine_of(state)
+        seat = engine.current_player
+        if self._player_id is not None and seat != self._player_id:
+            raise ValueError(f"this bot plays seat {self._player_id}, but seat {seat} is to act")
+        return int(self.agent.act(decision_for(engine)).id)
+
+    def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
+        action = self.step(state)
+        return [(action, 1.0)], action
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        pass
+
+    def restart(self) -> None:
+        pass
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        pass
+
+    def inform_actions(self, state: pyspiel.State, actions: list[int]) -> None:
+        pass
+
+    def is_clonable(self) -> bool:
+        return False
+
+
+def _engine_of(state: Any) -> State:
+    """The xtarot state inside an OpenSpiel state of an ``xtarot_*`` game."""
+    if not isinstance(state, XtarotState):
+        name = state.get_game().get_type().short_name if hasattr(state, "get_game") else "?"
+        raise TypeError(
+            f"an xtarot bot plays the registered xtarot_* games, not {name!r} "
+            f"({type(state).__name__})"
+        )
+    engine = state.engine
+    if engine is None:
+        raise ValueError("the match seed is still being drawn: a chance node, no seat to act")
+    if engine.is_terminal:
+        raise ValueError("the match is over: no seat to act")
+    return engine
 
 
 _TYPES: dict[str, pyspiel.GameType] = {}

@@ -119,11 +119,14 @@ class XtarotEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state is not None
         seat = self._seat[agent]
-        tensor = np.asarray(self.encoder.encode(self.state.view(seat)), dtype=np.float32)
+        # fresh arrays every call (a caller may keep them); the encoder fills the tensor
+        # in place from the state, without the view's JSON copy
+        tensor = self.encoder.encode_state(
+            self.state, seat, np.zeros(self.encoder.size, np.float32)
+        )
         mask = np.zeros(self.game.num_actions, np.int8)
         if self.state.current_player == seat:
-            for a in self.state.legal_actions():
-                mask[a.id] = 1
+            mask[[a.id for a in self.state.legal_actions()]] = 1
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:

@@ -20,22 +20,37 @@ Every encoder is a list of *fields*, each a named slice of the tensor:
 - ``actions``: multi-hot over the game's action ids (action texts in the view).
 
 Every game starts with the same common fields (phase, seat to act, own hand, hand
-sizes, score totals); ``describe(game)`` lists the layout and
-``docs/adapters/openspiel.md`` shows it per game.  A game without a dedicated encoder
-gets the common fields plus every card visible anywhere else in the view (the generic
-fallback).
+sizes, score totals: :func:`common_fields`); ``describe(game)`` lists the layout and
+``docs/adapters/tensors.md`` shows it per game.  The fields of a game come from its
+*tensor spec*, a function ``game -> list[Field]`` looked up by game id
+(:func:`tensor_spec`); the six games have built-in specs and a plugin game registers
+its own with :func:`register_tensor_spec`.  A game without one gets the common fields
+plus every card visible anywhere else in the view (:func:`generic_fields`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from xtarot.cards import card
-from xtarot.engine.core import Game
+from xtarot.engine.core import Game, State
+from xtarot.engine.plugins import LazyRegistry
 
-__all__ = ["Encoder", "Field", "describe", "encoder_for"]
+__all__ = [
+    "KINDS",
+    "Encoder",
+    "Field",
+    "FieldsFn",
+    "common_fields",
+    "describe",
+    "encoder_for",
+    "generic_fields",
+    "register_tensor_spec",
+    "tensor_spec",
+    "unregister_tensor_spec",
+]
 
 Getter = Callable[[dict[str, Any]], Any]
 
@@ -64,50 +79,10 @@ def _sub(name: str, sub: str) -> Getter:
     return get
 
 
-def _card_codes(value: Any, index: dict[str, int], out: list[int] | None = None) -> list[int]:
-    """Every card index found anywhere inside a JSON value."""
-    if out is None:
-        out = []
-    if value.__class__ is str:
-        i = index.get(value)
-        if i is None and "=" in value:
-            i = index.get(value.split("=", 1)[0])
-        if i is not None:
-            out.append(i)
-    elif value.__class__ is list or value.__class__ is tuple:
-        for item in value:
-            _card_codes(item, index, out)
-    elif value.__class__ is dict:
-        for item in value.values():
-            _card_codes(item, index, out)
-    return out
-
-
-def _pairs(value: Any, out: list[tuple[int, str]] | None = None) -> list[tuple[int, str]]:
-    """``(seat, card)`` from ``[seat, card]`` pairs or ``{"seat": s, "card": c}`` dicts."""
-    if out is None:
-        out = []
-    cls = value.__class__
-    if cls is dict:
-        seat = value.get("seat")
-        found = value.get("card")
-        if seat.__class__ is int and found.__class__ is str:
-            out.append((seat, found))
-            return out
-        for item in value.values():
-            if item.__class__ is list or item.__class__ is dict:
-                _pairs(item, out)
-    elif cls is list or cls is tuple:
-        if len(value) == 2 and value[0].__class__ is int and value[1].__class__ is str:
-            out.append((value[0], value[1]))
-            return out
-        for item in value:
-            if item.__class__ is list or item.__class__ is dict or item.__class__ is tuple:
-                _pairs(item, out)
-    return out
-
-
-def _common(phases: Sequence[str], score_scale: float) -> list[Field]:
+def common_fields(phases: Sequence[str], score_scale: float) -> list[Field]:
+    """The fields every game starts with: phase, seat to act, own hand, hand sizes and
+    running score totals (``phases`` lists the phase names, ``score_totals`` is divided
+    by ``score_scale``)."""
     return [
         Field("phase", "choice", _key("phase"), choices=tuple(phases), meaning="the phase"),
         Field("current_player", "seat", _key("current_player"), meaning="seat to act"),
@@ -125,7 +100,7 @@ def _common(phases: Sequence[str], score_scale: float) -> list[Field]:
 
 def _sono_arcana(game: Game) -> list[Field]:
     return [
-        *_common(("lot", "bid", "play", "over"), 24.0),
+        *common_fields(("lot", "bid", "play", "over"), 24.0),
         Field("parent", "seat", _key("parent"), meaning="the parent (親)"),
         Field("round", "number", _key("round"), 24.0),
         Field("final_round", "number", _key("final_round")),
@@ -141,7 +116,7 @@ def _sono_arcana(game: Game) -> list[Field]:
 
 def _matto(game: Game) -> list[Field]:
     return [
-        *_common(("draw", "buy", "pay", "over"), 22.0),
+        *common_fields(("draw", "buy", "pay", "over"), 22.0),
         Field("dealer", "seat", _key("dealer")),
         Field("turn", "number", _key("turn"), 50.0),
         Field("field", "cards", _key("field"), meaning="majors on the field"),
@@ -165,7 +140,7 @@ def _arcana_duel(game: Game) -> list[Field]:
         return [[c["card"] for c in f["face_up"] if c.get("attacked")] for f in v["fields"]]
 
     return [
-        *_common(("setup", "attack", "defend", "refill", "reset", "over"), 60.0),
+        *common_fields(("setup", "attack", "defend", "refill", "reset", "over"), 60.0),
         Field("first_attacker", "seat", _key("first_attacker")),
         Field("attacker", "seat", _key("attacker")),
         Field("turn", "number", _key("turn"), 40.0),
@@ -200,7 +175,7 @@ def _arcana_duel(game: Game) -> list[Field]:
 
 def _grail_mahjong(game: Game) -> list[Field]:
     return [
-        *_common(("turn", "claim", "over"), 20.0),
+        *common_fields(("turn", "claim", "over"), 20.0),
         Field("hand_number", "number", _key("hand_number"), 10.0),
         Field("dealer", "seat", _key("dealer")),
         Field("stock_count", "number", _key("stock_count"), 60.0),
@@ -218,7 +193,7 @@ _VOID_BITS = {"c": 1, "d": 2, "s": 4, "w": 8}
 
 def _extendori(game: Game) -> list[Field]:
     return [
-        *_common(("play", "over"), 500.0),
+        *common_fields(("play", "over"), 500.0),
         Field("hand_number", "number", _key("hand_number"), 8.0),
         Field("first", "seat", _key("first")),
         Field("dealer", "seat", _key("dealer")),
@@ -247,7 +222,7 @@ def _fairy500(game: Game) -> list[Field]:
         return out
 
     return [
-        *_common(("auction", "discard", "play", "over"), 500.0),
+        *common_fields(("auction", "discard", "play", "over"), 500.0),
         Field("hand_number", "number", _key("hand_number"), 20.0),
         Field("dealer", "seat", _key("dealer")),
         Field("auction", "seat actions", bids, meaning="bids made, by seat"),
@@ -267,7 +242,24 @@ def _fairy500(game: Game) -> list[Field]:
     ]
 
 
-_SPECS: dict[str, Callable[[Game], list[Field]]] = {
+#: the field kinds an encoder understands
+KINDS: tuple[str, ...] = (
+    "cards",
+    "seat cards",
+    "played",
+    "number",
+    "seat numbers",
+    "seat",
+    "seats",
+    "choice",
+    "actions",
+    "seat actions",
+)
+
+#: a tensor spec: the fields of a game configuration, in tensor order
+FieldsFn = Callable[[Game], list[Field]]
+
+_BUILTIN: dict[str, FieldsFn] = {
     "sono-arcana": _sono_arcana,
     "matto": _matto,
     "arcana-duel": _arcana_duel,
@@ -276,12 +268,24 @@ _SPECS: dict[str, Callable[[Game], list[Field]]] = {
     "fairy500": _fairy500,
 }
 
+
+def _install_spec(game_id: str, obj: Any) -> FieldsFn:
+    """An ``xtarot.tensors`` entry point: ``fields(game) -> list[Field]``."""
+    if not callable(obj):
+        raise TypeError(f"expected fields(game) -> list[Field], got {obj!r}")
+    return cast("FieldsFn", obj)
+
+
+#: game id -> spec; plugins add theirs through the ``xtarot.tensors`` entry-point group.
+_SPECS: dict[str, FieldsFn] = LazyRegistry("xtarot.tensors", dict(_BUILTIN), _install_spec)
+
 _SKIP = {"game", "players", "seat", "phase", "current_player", "hand", "legal_actions", "scores"}
 
 
-def _generic(game: Game) -> list[Field]:
+def generic_fields(game: Game) -> list[Field]:
+    """The fallback spec: the common fields plus one block of every other visible card."""
     return [
-        *_common((), 100.0),
+        *common_fields((), 100.0),
         Field(
             "visible",
             "cards",
@@ -289,6 +293,66 @@ def _generic(game: Game) -> list[Field]:
             meaning="every other card in the view",
         ),
     ]
+
+
+def register_tensor_spec(game_id: str, fields_fn: FieldsFn, *, replace: bool = False) -> None:
+    """Give ``game_id`` its own tensor fields: ``fields_fn(game)`` returns the
+    :class:`Field` list of one configuration (it may depend on ``game.players`` and
+    ``game.options``).  A game without a spec gets :func:`generic_fields`.
+
+    Registering an id that already has a spec (the six built-in games included)
+    raises ``ValueError`` unless ``replace=True``.  The fields are checked when an
+    encoder is first built (``encoder_for``), with an error naming the bad field.
+    """
+    if not isinstance(game_id, str) or not game_id:
+        raise ValueError(f"game id {game_id!r}: expected a non-empty string such as 'matto'")
+    if not callable(fields_fn):
+        raise TypeError(
+            f"tensor spec of {game_id!r}: expected a function game -> list[Field], "
+            f"got {type(fields_fn).__name__}"
+        )
+    if game_id in _SPECS and not replace:
+        raise ValueError(f"{game_id!r} already has a tensor spec; pass replace=True to replace it")
+    _SPECS[game_id] = fields_fn
+    _forget(game_id)
+
+
+def unregister_tensor_spec(game_id: str) -> None:
+    """Drop the spec of ``game_id`` (a built-in game gets its built-in spec back)."""
+    if game_id in _BUILTIN:
+        _SPECS[game_id] = _BUILTIN[game_id]
+    else:
+        _SPECS.pop(game_id, None)
+    _forget(game_id)
+
+
+def tensor_spec(game_id: str) -> FieldsFn:
+    """The spec the encoders use for ``game_id``: its registered one or the generic one."""
+    return _SPECS.get(game_id, generic_fields)
+
+
+def _check_fields(game_id: str, fields: Any) -> list[Field]:
+    if not isinstance(fields, list | tuple) or not fields:
+        raise ValueError(
+            f"tensor spec of {game_id!r}: expected a non-empty list of Field, got {fields!r}"
+        )
+    names: set[str] = set()
+    for f in fields:
+        if not isinstance(f, Field):
+            raise ValueError(f"tensor spec of {game_id!r}: {f!r} is not a Field")
+        if f.kind not in KINDS:
+            raise ValueError(
+                f"tensor spec of {game_id!r}: field {f.name!r} has kind {f.kind!r}; "
+                f"kinds: {', '.join(KINDS)}"
+            )
+        if f.name in names:
+            raise ValueError(f"tensor spec of {game_id!r}: field name {f.name!r} is used twice")
+        if f.kind in ("number", "seat numbers") and not f.scale:
+            raise ValueError(f"tensor spec of {game_id!r}: field {f.name!r} has scale 0")
+        if not callable(f.get):
+            raise ValueError(f"tensor spec of {game_id!r}: field {f.name!r} has no getter")
+        names.add(f.name)
+    return list(fields)
 
 
 def _size(f: Field, n: int, c: int, a: int) -> int:
@@ -306,8 +370,24 @@ def _size(f: Field, n: int, c: int, a: int) -> int:
     }[f.kind]
 
 
+#: what a field writer fills: positions set to 1.0, and position -> value for numbers
+Ones = list[int]
+Numbers = dict[int, float]
+Writer = Callable[[dict[str, Any], int, Ones, Numbers], None]
+
+_MEMO_LIMIT = 100_000
+
+
 class Encoder:
-    """The tensor encoder of one game configuration (a ``Game``)."""
+    """The tensor encoder of one game configuration (a ``Game``).
+
+    The layout is fixed when the encoder is built; every field becomes a small writer
+    with its offsets and lookup tables bound, and an encoding is the list of positions
+    that hold ``1.0`` plus the few positions that hold a number.  ``encode`` returns a
+    fresh list, ``encode_into`` fills a numpy array (or any buffer with ``fill`` and
+    fancy assignment) in place and ``encode_state`` reads the seat's view straight
+    from the state, without the JSON copy ``state.view`` makes.
+    """
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -317,7 +397,7 @@ class Encoder:
             codes.update(zone)
         self.cards: tuple[str, ...] = tuple(sorted(codes, key=lambda x: card(x).index))
         self.index = {code: i for i, code in enumerate(self.cards)}
-        self.fields = _SPECS.get(game.id, _generic)(game)
+        self.fields = _check_fields(game.id, tensor_spec(game.id)(game))
         self.offsets: list[tuple[Field, int, int]] = []
         start = 0
         for f in self.fields:
@@ -325,63 +405,236 @@ class Encoder:
             self.offsets.append((f, start, size))
             start += size
         self.size = start
+        # text -> card index (-1: not a card), wilds ``Oc=3c`` included as met
+        self._card_memo: dict[str, int] = dict(self.index)
+        # text -> action id (-1: not an action)
+        self._action_memo: dict[str, int] = {}
+        self._writers: list[Writer] = [self._writer(f, s) for f, s, _ in self.offsets]
 
-    def _action_ids(self, value: Any) -> Iterable[int]:
+    # -- lookups ----------------------------------------------------------------------
+    def _card_slow(self, code: str) -> int:
+        i = self.index.get(code)
+        if i is None and "=" in code:
+            i = self.index.get(code.split("=", 1)[0])
+        found = -1 if i is None else i
+        if len(self._card_memo) < _MEMO_LIMIT:
+            self._card_memo[code] = found
+        return found
+
+    def _cards(self, value: Any, base: int, ones: Ones) -> None:
+        """Append ``base + index`` for every card anywhere inside a JSON value."""
+        cls = value.__class__
+        if cls is list or cls is tuple:
+            memo = self._card_memo
+            for item in value:
+                if item.__class__ is str:
+                    i = memo.get(item)
+                    if i is None:
+                        i = self._card_slow(item)
+                    if i >= 0:
+                        ones.append(base + i)
+                elif item is not None:
+                    self._cards(item, base, ones)
+        elif cls is str:
+            i = self._card_memo.get(value)
+            if i is None:
+                i = self._card_slow(value)
+            if i >= 0:
+                ones.append(base + i)
+        elif cls is dict:
+            for item in value.values():
+                self._cards(item, base, ones)
+
+    def _played(self, value: Any, start: int, me: int, ones: Ones) -> None:
+        """Append the position of every ``(seat, card)`` inside a JSON value: a
+        ``[seat, card]`` pair or a ``{"seat": s, "card": c}`` dict, at any depth, the
+        card in the block of the seat relative to ``me``."""
+        cls = value.__class__
+        if cls is list or cls is tuple:
+            if len(value) == 2 and value[0].__class__ is int and value[1].__class__ is str:
+                self._pair(value[0], value[1], start, me, ones)
+                return
+            n = self.players
+            c = len(self.cards)
+            memo = self._card_memo
+            for item in value:
+                icls = item.__class__
+                if icls is list or icls is tuple:
+                    if len(item) == 2 and item[0].__class__ is int and item[1].__class__ is str:
+                        i = memo.get(item[1])
+                        if i is None:
+                            i = self._card_slow(item[1])
+                        if i >= 0:
+                            ones.append(start + ((item[0] - me) % n) * c + i)
+                    else:
+                        self._played(item, start, me, ones)
+                elif icls is dict:
+                    self._played(item, start, me, ones)
+        elif cls is dict:
+            seat = value.get("seat")
+            code = value.get("card")
+            if seat.__class__ is int and code.__class__ is str:
+                self._pair(seat, code, start, me, ones)
+                return
+            for item in value.values():
+                if item.__class__ is list or item.__class__ is dict:
+                    self._played(item, start, me, ones)
+
+    def _pair(self, seat: int, code: str, start: int, me: int, ones: Ones) -> None:
+        i = self._card_memo.get(code)
+        if i is None:
+            i = self._card_slow(code)
+        if i >= 0:
+            ones.append(start + ((seat - me) % self.players) * len(self.cards) + i)
+
+    def _action_ids(self, value: Any, out: list[int]) -> None:
         if isinstance(value, str):
-            found = self.game.actions.parse(value)
-            if found is not None:
-                yield found.id
+            aid = self._action_memo.get(value)
+            if aid is None:
+                found = self.game.actions.parse(value)
+                aid = -1 if found is None else found.id
+                if len(self._action_memo) < _MEMO_LIMIT:
+                    self._action_memo[value] = aid
+            if aid >= 0:
+                out.append(aid)
         elif isinstance(value, list | tuple):
             for item in value:
-                yield from self._action_ids(item)
+                self._action_ids(item, out)
+
+    # -- one writer per field -------------------------------------------------------
+    def _writer(self, f: Field, start: int) -> Writer:
+        n = self.players
+        c = len(self.cards)
+        a = self.game.num_actions
+        get = f.get
+        kind = f.kind
+        cards = self._cards
+
+        if kind == "cards":
+
+            def write(v: dict[str, Any], me: int, ones: Ones, nums: Numbers) -> None:
+                value = get(v)
+                if value is not None:
+                    cards(value, start, ones)
+
+        elif kind == "seat cards":
+
+            def write(v: dict[str, Any], me: int, ones: Ones, nums: Numbers) -> None:
+                for seat, item in enumerate(get(v) or ()):
+                    if item is not None:
+                        cards(item, start + ((seat - me) % n) * c, ones)
+
+        elif kind == "played":
+            played = self._played
+
+            def write(v: dict[str, Any], me: int, ones: Ones, nums: Numbers) -> None:
+                value = get(v)
+                if value:
+                    played(value, start, me, ones)
+
+        elif kind == "number":
+            scale = f.scale
+
+            def write(v: dict[str, Any], me: int, ones: Ones, nums: Numbers) -> None:
+                value = get(v)
+                if value:
+                    nums[start] = float(value) / scale
+
+        elif kind == "seat numbers":
+            scale = f.scale
+
+            def write(v: dict[str, Any], me: int, ones: Ones, nums: Numbers) -> None:
+                for seat, x in enumerate(get(v) or ()):
+                    nums[start + (seat - me) % n] = float(x or 0) / scale
+
+        elif kind == "seat":
+
+            def write(v: dict[str, Any], me: int, ones: Ones, nums: Numbers) -> None:
+                value = get(v)
+                ones.append(start + (n if value is None else (value - me) % n))
+
+        elif kind == "seats":
+
+            def write(v: dict[str, Any], me: int, ones: Ones, nums: Numbers) -> None:
+                for seat in get(v) or ():
+                    ones.append(start + (seat - me) % n)
+
+        elif kind == "choice":
+            choices = f.choices
+            other = len(choices)
+            table: dict[Any, int] = {}
+            for k, choice in enumerate(choices):
+                table.setdefault(choice, k)
+
+            def write(v: dict[str, Any], me: int, ones: Ones, nums: Numbers) -> None:
+                value = get(v)
+                try:
+                    k = table.get(value, other)
+                except TypeError:  # an unhashable value
+                    k = choices.index(value) if value in choices else other
+                ones.append(start + k)
+
+        elif kind == "actions":
+            action_ids = self._action_ids
+
+            def write(v: dict[str, Any], me: int, ones: Ones, nums: Numbers) -> None:
+                found: list[int] = []
+                action_ids(get(v), found)
+                ones.extend(start + i for i in found)
+
+        else:  # "seat actions"
+            action_ids = self._action_ids
+
+            def write(v: dict[str, Any], me: int, ones: Ones, nums: Numbers) -> None:
+                for seat, item in enumerate(get(v) or ()):
+                    found: list[int] = []
+                    action_ids(item, found)
+                    base = start + ((seat - me) % n) * a
+                    ones.extend(base + i for i in found)
+
+        return write
+
+    # -- encoding ---------------------------------------------------------------------
+    def positions(self, view: dict[str, Any]) -> tuple[Ones, Numbers]:
+        """The encoding of a view as the positions holding ``1.0`` and the
+        ``position -> value`` of the numbers (every other position is ``0.0``)."""
+        ones: Ones = []
+        nums: Numbers = {}
+        me = view.get("seat") or 0
+        for write in self._writers:
+            write(view, me, ones, nums)
+        return ones, nums
 
     def encode(self, view: dict[str, Any]) -> list[float]:
         """The tensor of a seat's view (``view["seat"]`` is the observer)."""
+        ones, nums = self.positions(view)
         out = [0.0] * self.size
-        n = self.players
-        me = view.get("seat") or 0
-        c = len(self.cards)
-        index = self.index
-        for f, start, _size in self.offsets:
-            value = f.get(view)
-            kind = f.kind
-            if kind == "cards":
-                for i in _card_codes(value, index):
-                    out[start + i] = 1.0
-            elif kind == "seat cards":
-                for seat, item in enumerate(value or ()):
-                    base = start + ((seat - me) % n) * c
-                    for i in _card_codes(item, index):
-                        out[base + i] = 1.0
-            elif kind == "played":
-                for seat, code in _pairs(value):
-                    i = index.get(code)
-                    if i is None and "=" in code:
-                        i = index.get(code.split("=", 1)[0])
-                    if i is not None:
-                        out[start + ((seat - me) % n) * c + i] = 1.0
-            elif kind == "number":
-                out[start] = float(value or 0) / f.scale
-            elif kind == "seat numbers":
-                for seat, x in enumerate(value or ()):
-                    out[start + (seat - me) % n] = float(x or 0) / f.scale
-            elif kind == "seat":
-                out[start + (n if value is None else (value - me) % n)] = 1.0
-            elif kind == "seats":
-                for seat in value or ():
-                    out[start + (seat - me) % n] = 1.0
-            elif kind == "choice":
-                k = f.choices.index(value) if value in f.choices else len(f.choices)
-                out[start + k] = 1.0
-            elif kind == "actions":
-                for i in self._action_ids(value):
-                    out[start + i] = 1.0
-            elif kind == "seat actions":
-                a = self.game.num_actions
-                for seat, item in enumerate(value or ()):
-                    for i in self._action_ids(item):
-                        out[start + ((seat - me) % n) * a + i] = 1.0
+        for i in ones:
+            out[i] = 1.0
+        for i, x in nums.items():
+            out[i] = x
         return out
+
+    def encode_into(self, view: dict[str, Any], out: Any) -> Any:
+        """Fill ``out`` (a numpy array of ``size`` floats, reused) with the tensor of a
+        view, in place, and return it."""
+        ones, nums = self.positions(view)
+        out.fill(0.0)
+        if ones:
+            out[ones] = 1.0
+        if nums:
+            out[list(nums)] = list(nums.values())
+        return out
+
+    def encode_state(self, state: State, seat: int, out: Any = None) -> Any:
+        """The tensor of ``seat`` in ``state``: ``encode(state.view(seat))`` without the
+        view's JSON copy.  Fills ``out`` in place when given (see ``encode_into``),
+        else returns a list."""
+        state._check_seat(seat)
+        view = state._view(seat)  # read only: the same data ``view`` copies through JSON
+        if out is None:
+            return self.encode(view)
+        return self.encode_into(view, out)
 
     def layout(self) -> list[tuple[str, int, int, str, str]]:
         """``(name, start, size, kind, meaning)`` for every slice."""
@@ -389,6 +642,11 @@ class Encoder:
 
 
 _CACHE: dict[tuple[str, int, tuple[tuple[str, Any], ...]], Encoder] = {}
+
+
+def _forget(game_id: str) -> None:
+    for key in [k for k in _CACHE if k[0] == game_id]:
+        del _CACHE[key]
 
 
 def encoder_for(game: Game) -> Encoder:
