@@ -285,12 +285,20 @@ def test_the_documented_building_blocks_are_exactly_the_stable_api() -> None:
     from xtarot.games import blocks
 
     doc = (Path(__file__).parent.parent / "docs" / "plugins.md").read_text(encoding="utf-8")
-    section = doc.split("## Building blocks", 1)[1]
+    section, others = doc.split("## Building blocks", 1)[1].split("The other parts", 1)
     table = [line for line in section.splitlines() if line.startswith("| ") and "`" in line]
     documented = {name for line in table for name in re.findall(r"`(\w+)`", line)}
     assert documented == set(blocks.__all__)
     for name in blocks.__all__:
         assert getattr(blocks, name) is not None
+    rows = [
+        line.split("|") for line in others.splitlines() if line.startswith("| ") and "`" in line
+    ]
+    assert len(rows) >= 6
+    for row in rows:  # | for | `module` | `name`, ... |
+        module = importlib.import_module(re.findall(r"`([\w.]+)`", row[2])[0])
+        for name in re.findall(r"`(\w+)`", row[3]):
+            assert hasattr(module, name), f"{module.__name__} has no {name}"
     hands = blocks.deal_in_turn(list(range(10)), [1, 0], per_seat=4)
     assert hands == [[1, 3, 5, 7], [0, 2, 4, 6]]
     with pytest.raises(ValueError, match="cannot give 2 seats 6 each"):

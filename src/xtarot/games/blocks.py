@@ -7,10 +7,11 @@ working meanwhile).  Modules not listed here are the built-in games' own
 business and may change.
 
 - **the contract** — :class:`Game`, :class:`State`, :class:`GameInfo`,
-  :class:`Option`, :class:`Action`, :class:`ActionSpace`, :class:`Scores`, and the
-  errors :class:`ConfigError`, :class:`DealError`, :class:`IllegalAction`;
+  :class:`Option`, :class:`Action`, :class:`ActionSpace`, :class:`Scores` (with
+  :func:`competition_ranks`, "1224" ranking), and the errors :class:`ConfigError`,
+  :class:`DealError`, :class:`IllegalAction`;
 - **cards** — :class:`Card`, :func:`card`, :func:`cards`, the decks ``XTAROT`` and
-  ``CLASSIC`` (``xtarot.cards``);
+  ``CLASSIC``, ``SUITS`` and ``SUIT_NAMES`` (``xtarot.cards``);
 - **deals** — :class:`DealReader` (validates ``new_state(deal=...)`` piles with
   clear errors), :func:`parse_card`, :func:`deal_in_turn` (one card at a time
   round the table, as people deal);
@@ -33,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from xtarot.cards import CLASSIC, XTAROT, Card, card, cards
+from xtarot.cards import CLASSIC, SUIT_NAMES, SUITS, XTAROT, Card, card, cards
 from xtarot.engine import (
     Action,
     ActionSpace,
@@ -50,6 +51,7 @@ from xtarot.engine import (
     deal_uniform,
     parse_card,
 )
+from xtarot.engine.core import competition_ranks
 from xtarot.games.fairy500.auction import auction_outcome, next_bidder
 from xtarot.games.tricks import (
     Trick,
@@ -61,6 +63,8 @@ from xtarot.games.tricks import (
 
 __all__ = [
     "CLASSIC",
+    "SUITS",
+    "SUIT_NAMES",
     "XTAROT",
     "Action",
     "ActionSpace",
@@ -79,6 +83,7 @@ __all__ = [
     "auction_outcome",
     "card",
     "cards",
+    "competition_ranks",
     "count_deals",
     "deal_in_turn",
     "deal_uniform",

@@ -19,7 +19,7 @@ from xtarot.cli.i18n import colon, paren, seat_label, t, tag
 from xtarot.cli.render import GameUI, as_card, card_text, fill, seat_table
 from xtarot.games.extendori.rules import deck_cards, points, trick_winner
 
-__all__ = ["ExtendoriUI", "TrickUI", "suit_name"]
+__all__ = ["ExtendoriUI", "TrickUI", "plays_text", "suit_name"]
 
 
 def suit_name(suit: str | None, lang: str) -> str:
@@ -127,9 +127,10 @@ class TrickUI(GameUI):
         table = seat_table(*cols)
         totals = (view.get("scores") or {}).get("totals") or []
         for s in range(view["players"]):
-            label = self.seat_name(view, s, lang)
+            name = self.seat_name(view, s, lang)
+            label = name if isinstance(name, Text) else Text(name)  # "[dealer]" is no markup
             if s == view.get("dealer"):
-                label += tag(t("tr_dealer", lang), lang)
+                label.append(tag(t("tr_dealer", lang), lang))
             row: list[RenderableType] = [
                 label,
                 card_text(on_trick[s], lang, names=view["players"] <= 4)

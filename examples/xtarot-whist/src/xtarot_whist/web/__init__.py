@@ -1,0 +1,1 @@
+"""The web table layout of whist: ``whist.js`` and ``whist.css``, served by xtarot."""
