@@ -15,7 +15,8 @@ time counts, they do not count as actions).
 
 Reported per row: µs per action (all time, ``new_state`` included, divided by the
 number of player decisions applied), actions per game, games per second, the
-memory one mid-game state holds (tracemalloc, xtarot only) and "× OpenSpiel": our
+memory one mid-game state holds (tracemalloc, xtarot only), the cost of one
+``state.clone()`` of that state (µs, best of 3 batches; xtarot only) and "× OpenSpiel": our
 µs/action divided by the mean µs/action of ``oh_hell`` and ``hearts``.  The
 foundation target is ``sono-arcana`` at ≤ 3× OpenSpiel's cost per action.
 
@@ -61,6 +62,7 @@ class Row:
     games_per_second: float | None = None
     games_timed: int = 0
     state_kib: float | None = None
+    clone_us: float | None = None
     ratio: float | None = None  # × OpenSpiel
     repetitions_us: list[float] = field(default_factory=list)
     error: str | None = None
@@ -143,21 +145,25 @@ def measure(row: Row, playout: Playout, game: Any, seconds: float, warmup: float
     row.repetitions_us = [r[0] for r in results]
 
 
-def state_kib(game: Any, actions_per_game: float | None) -> float | None:
-    """Memory retained by one state halfway through a seeded game (tracemalloc, KiB)."""
+def _midgame(game: Any, actions_per_game: float | None) -> Any:
+    """The state halfway through the seeded game both memory columns look at."""
     half = int((actions_per_game or 0) // 2)
     rng = random.Random(12345)
-    legal: list[Any] = []
+    state = game.new_state(seed=12345)
+    for _ in range(half):
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def state_kib(game: Any, actions_per_game: float | None) -> float | None:
+    """Memory retained by one state halfway through a seeded game (tracemalloc, KiB)."""
     gc.collect()
     tracemalloc.start()
     try:
-        state = game.new_state(seed=12345)
-        for _ in range(half):
-            if state.is_terminal:
-                break
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-        legal = []
+        state = _midgame(game, actions_per_game)
         gc.collect()
         size, _peak = tracemalloc.get_traced_memory()
     except Exception:
@@ -166,6 +172,35 @@ def state_kib(game: Any, actions_per_game: float | None) -> float | None:
         tracemalloc.stop()
     del state
     return size / 1024
+
+
+#: time per batch of clones; the clone column is the best of ``REPETITIONS`` batches.
+CLONE_BATCH_SECONDS = 0.02
+
+
+def clone_us(game: Any, actions_per_game: float | None) -> float | None:
+    """µs per ``state.clone()`` of the same halfway state (best of a few batches)."""
+    try:
+        state = _midgame(game, actions_per_game)
+        clock = time.perf_counter
+        per_batch = 1
+        while True:  # size a batch to about CLONE_BATCH_SECONDS
+            start = clock()
+            for _ in range(per_batch):
+                state.clone()
+            elapsed = clock() - start
+            if elapsed >= CLONE_BATCH_SECONDS or per_batch >= 1 << 16:
+                break
+            per_batch *= 2
+        best = elapsed / per_batch
+        for _ in range(REPETITIONS - 1):
+            start = clock()
+            for _ in range(per_batch):
+                state.clone()
+            best = min(best, (clock() - start) / per_batch)
+    except Exception:
+        return None
+    return best * 1e6
 
 
 # ---------------------------------------------------------------------------
@@ -207,6 +242,7 @@ def run(args: argparse.Namespace, log: Callable[[str], None]) -> dict[str, Any]:
                 measure(row, _xtarot_playout, game, args.seconds, args.warmup)
                 if not args.no_memory:
                     row.state_kib = state_kib(game, row.actions_per_game)
+                    row.clone_us = clone_us(game, row.actions_per_game)
             except Exception as exc:  # a game being written elsewhere must not stop the run
                 row.error = f"{type(exc).__name__}: {exc}"
 
@@ -281,13 +317,14 @@ COLUMNS = (
     "actions/game",
     "games/s",
     "state KiB",
+    "clone µs",
     "× OpenSpiel",
 )
 
 
 def _cells(row: dict[str, Any]) -> list[str]:
     if row["error"]:
-        return [row["engine"], row["game"], str(row["players"]), "error", "", "", "", ""]
+        return [row["engine"], row["game"], str(row["players"]), "error", "", "", "", "", ""]
 
     def fmt(value: float | None, spec: str) -> str:
         return "n/a" if value is None else format(value, spec)
@@ -303,6 +340,7 @@ def _cells(row: dict[str, Any]) -> list[str]:
         fmt(row["actions_per_game"], ".1f"),
         fmt(row["games_per_second"], ",.0f"),
         fmt(row["state_kib"], ".1f"),
+        fmt(row.get("clone_us"), ".1f"),
         ratio,
     ]
 
@@ -397,7 +435,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="smoke run: tiny time boxes")
     parser.add_argument("--plain", action="store_true", help="plain text table, no rich")
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel rows")
-    parser.add_argument("--no-memory", action="store_true", help="skip the state-size column")
+    parser.add_argument(
+        "--no-memory", action="store_true", help="skip the state-size and clone-cost columns"
+    )
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")

@@ -79,6 +79,47 @@ def test_ismcts_time_budget() -> None:
     assert bot.last_iterations > 10
 
 
+def test_ismcts_root_parallel_search_is_deterministic() -> None:
+    """``workers=2``: two searches in processes, their root visits summed; the same
+    seed gives the same move and numbers, and running the searches one after another
+    (where processes cannot be forked) gives the same answer."""
+    from xtarot.agents import ismcts
+
+    state = mid_game()
+    runs = []
+    for _ in range(2):
+        bot = ISMCTSAgent(seed=7, iterations=40, workers=2)
+        runs.append((bot.act(decision_for(state)).text, bot.explain(), bot.last_iterations))
+    assert runs[0] == runs[1]
+    _, why, done = runs[0]
+    assert done == 80 and why is not None
+    assert sum(m.visits for m in why.moves) == 80  # every iteration starts at a root move
+    real = ismcts.multiprocessing.get_all_start_methods
+    try:
+        ismcts.multiprocessing.get_all_start_methods = lambda: ["spawn"]  # type: ignore[assignment]
+        bot = ISMCTSAgent(seed=7, iterations=40, workers=2)
+        assert (bot.act(decision_for(state)).text, bot.explain(), bot.last_iterations) == runs[0]
+    finally:
+        ismcts.multiprocessing.get_all_start_methods = real  # type: ignore[assignment]
+    single = ISMCTSAgent(seed=7, iterations=40)
+    single.act(decision_for(state))
+    assert single.last_iterations == 40
+    with pytest.raises(ValueError, match="workers is a whole number of processes, 1 or more"):
+        ISMCTSAgent(workers=0)
+
+
+def test_ismcts_values_every_seat_as_utility_does() -> None:
+    from xtarot.agents.ismcts import _utilities
+
+    rng = random.Random(3)
+    for _ in range(500):
+        n = rng.randrange(2, 9)
+        totals = tuple(float(rng.choice([-40, -1, 0, 0, 3, 7, 7, 120, 2.5])) for _ in range(n))
+        ranks = tuple(1 + sum(1 for t in totals if t > x) for x in totals)
+        scores = Scores(totals=totals, ranks=ranks, final=True)
+        assert _utilities(totals, ranks) == [utility(scores, s) for s in range(n)]
+
+
 def test_ismcts_beats_random_players() -> None:
     game = xtarot.load("sono-arcana", players=4)
     share = 0.0

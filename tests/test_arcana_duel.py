@@ -433,3 +433,20 @@ def test_sampled_worlds_use_only_the_seats_knowledge(steps: int) -> None:
         a = s.sample_world(seat, random.Random(2)).snapshot()
         b = world.sample_world(seat, random.Random(2)).snapshot()
         assert a == b
+
+
+def test_a_clone_is_independent_and_plays_on_like_the_original() -> None:
+    game = xtarot.load("arcana-duel", players=2)
+    state = game.new_state(seed=21)
+    rng = random.Random(4)
+    for _ in range(60):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    before = state.snapshot()
+    twin = state.clone()
+    assert twin.snapshot() == before
+    twin.random_playout(random.Random(8))
+    assert twin.is_terminal and state.snapshot() == before
+    assert state.view(0) != twin.view(0)
+    state.random_playout(random.Random(8))
+    assert state.record() == twin.record()

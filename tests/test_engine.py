@@ -267,3 +267,131 @@ def test_views_are_detached_from_the_state() -> None:
             state.apply(legal[rng.randrange(len(legal))])
         assert json.dumps(before, sort_keys=True) == kept, info.id
         assert public  # still JSON
+
+
+# -- the fast paths: the same draws and moves as the plain ones --------------------------------
+def test_rand_draws_exactly_as_the_standard_library() -> None:
+    from xtarot.engine import rand
+
+    assert rand.EXACT  # CPython's random: the inline draws are in use
+    for seed in range(30):
+        for m in (0, 1, 2, 7, 8, 9, 34, 64, 65, 112):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(m)), list(range(m))
+            rand.shuffle(ours, a)
+            theirs.shuffle(b)
+            assert a == b and ours.random() == theirs.random()
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert [rand.below(ours, n) for n in range(1, 70)] == [
+            theirs.randrange(n) for n in range(1, 70)
+        ]
+
+    class Loaded(random.Random):  # a subclass keeps its own way of drawing
+        def random(self) -> float:
+            return 0.0
+
+        def getrandbits(self, k: int) -> int:
+            return 0
+
+    assert not rand.exact(Loaded(1))
+    cards = list(range(10))
+    rand.shuffle(Loaded(1), cards)
+    expected = list(range(10))
+    Loaded(1).shuffle(expected)
+    assert cards == expected
+    original = random.Random(5)
+    original.random()
+    twin = rand.copy_rng(original)
+    assert twin is not original and twin.getstate() == original.getstate()
+    assert [twin.random() for _ in range(3)] == [original.random() for _ in range(3)]
+
+
+PLAYOUT_GAMES = [
+    ("sono-arcana", 3, {}),
+    ("sono-arcana", 4, {"teams": True}),
+    ("sono-arcana", 5, {}),
+    ("fairy500", 3, {}),
+    ("fairy500", 4, {"pairs": True, "hands": 3}),
+    ("fairy500", 5, {"classical": True, "hands": 2}),
+    ("fairy500", 8, {"all_pass": "ten_per_trick", "hands": 2}),
+    ("extendori", 3, {}),
+    ("extendori", 6, {"teams": "pairs", "hands": 2}),
+    ("extendori", 8, {"hands": 1}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), PLAYOUT_GAMES)
+def test_random_playout_makes_the_moves_of_the_public_loop(
+    game_id: str, players: int, options: dict[str, object]
+) -> None:
+    """``random_playout`` (the games' own tighter loops) applies exactly the moves
+    that ``legal_actions()`` + ``randrange`` + ``apply`` would, hand by hand."""
+    game = xtarot.load(game_id, players=players, **options)
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        walk = random.Random(seed)
+        for _ in range(seed * 7):  # start from different points of the match
+            if state.is_terminal:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[walk.randrange(len(legal))])
+        for hand_only in (True, False):
+            fast, slow = state.clone(), state.clone()
+            done = fast.random_playout(random.Random(seed + 100), hand_only=hand_only)
+            rng = random.Random(seed + 100)
+            hands = len(slow.deals)
+            steps = 0
+            while not slow.is_terminal and not (hand_only and len(slow.deals) != hands):
+                legal = slow.legal_actions()
+                slow.apply(legal[rng.randrange(len(legal))])
+                steps += 1
+            assert done == steps
+            assert [a.text for a in fast.history] == [a.text for a in slow.history]
+            assert fast.snapshot() == slow.snapshot()
+            assert fast.is_terminal == slow.is_terminal
+
+
+def test_deal_uniform_by_key_is_deal_uniform_asked_per_key() -> None:
+    from xtarot.cards import XTAROT
+    from xtarot.engine.sampling import deal_uniform_by_key
+
+    cards = [c for c in XTAROT if c.suit is not None][:40]
+    for seed in range(40):
+        setup = random.Random(seed)
+        caps = [10, 10, 10, 10]
+        voids = {s: set(setup.sample("cdsw", setup.randrange(2))) for s in range(4)}
+
+        def seats_for(suit: object, voids: dict[int, set[str]] = voids) -> list[int]:
+            return [s for s in range(4) if suit not in voids[s]]
+
+        shuffled = cards[:]
+        setup.shuffle(shuffled)  # the result may not depend on the order given
+        try:
+            expected = deal_uniform(cards, caps, lambda c: seats_for(c.suit), random.Random(seed))
+        except ValueError:
+            with pytest.raises(ValueError, match="no deal"):
+                deal_uniform_by_key(shuffled, caps, lambda c: c.suit, seats_for, random.Random(1))
+            continue
+        got = deal_uniform_by_key(shuffled, caps, lambda c: c.suit, seats_for, random.Random(seed))
+        assert got == expected
+
+
+def test_positions_without_masked_moves_say_so() -> None:
+    """Where a game says no move can look different to a seat (``_may_mask_for``),
+    ``action_seen_by`` indeed shows every legal move as its text; search relies on it."""
+    for info in xtarot.games():
+        for players in (info.min_players, info.max_players):
+            game = xtarot.load(info.id, players=players, **dict(info.bulk_options))
+            for seed in range(4):
+                state = game.new_state(seed=seed)
+                walk = random.Random(seed)
+                steps = 0
+                while not state.is_terminal and steps < 300:
+                    legal = state.legal_actions()
+                    for seat in range(players):
+                        if not state._may_mask_for(seat):
+                            assert [state.action_seen_by(a, seat) for a in legal] == [
+                                a.text for a in legal
+                            ], (info.id, seed, steps, seat)
+                    state.apply(legal[walk.randrange(len(legal))])
+                    steps += 1

@@ -688,3 +688,21 @@ def test_a_tampered_later_hand_does_not_replay() -> None:
     record["deals"][1]["first"] = state.deals[0]["first"]  # #1 must move one seat on
     with pytest.raises(xtarot.RecordError, match="player #1"):
         xtarot.replay(record)
+
+
+def test_the_fast_trick_winner_agrees_with_the_rules() -> None:
+    """Play's table-driven winner gives ``rules.trick_winner``'s answer, wrap-arounds
+    (top major against T1/T0, the led F against its N/M) included."""
+    from xtarot.cards import XTAROT
+    from xtarot.games.extendori.play import _trick_winner
+    from xtarot.games.extendori.rules import trick_winner
+
+    rng = random.Random(5)
+    everything = list(XTAROT)
+    tricky = [c for c in everything if c.rank in ("F", "N", "M") or c.number in (0, 1, 21, 22, 23)]
+    for i in range(20_000):
+        pool = everything if i % 2 else list(dict.fromkeys(tricky + rng.sample(everything, 12)))
+        players = rng.randrange(3, 9)
+        plays = list(zip(rng.sample(range(8), players), rng.sample(pool, players), strict=True))
+        for top in (21, 22, 23):
+            assert _trick_winner(plays, top) == trick_winner(plays, top), plays

@@ -615,3 +615,131 @@ def test_results_keep_each_hands_final_melds() -> None:
     play(s, "pon Ac Ad As", "luck", "pon 2c 2d 2s", "discard Rc")
     r = s.public_view()["results"][0]
     assert r["melds"] == [[["Ac", "Ad", "As"]], [["2c", "2d", "2s"]]] and r["luck"] == [0]
+
+
+# -- the mask tables against the rules, and copies ------------------------------------
+def _natural_number(c: Any) -> int | None:
+    from xtarot.games.grail_mahjong.actions import NUMBER
+
+    return NUMBER.get(c)
+
+
+def _rule_legal(state: Any) -> list[str]:
+    """Every legal action of the seat to act, found by testing each action id of
+    the fixed space against the rules (slow and plain: the reference for the tables)."""
+    from xtarot.games.grail_mahjong.actions import INFO, LUCK_CARD, NAT, WILD, suit_key
+
+    k, seat = state.game.k, state.current_player
+    hand = set(state.hands[seat])
+    out = []
+    if state.phase == "claim":
+        d = state.discards[-1][1]
+        for a in ACTIONS:
+            info = INFO[a.id]
+            kind = info[0]
+            if kind == "pass":
+                out.append(a)
+            elif kind == "claim_pon":
+                _, n, cs, wild_discard = info
+                if wild_discard != (d is WILD) or not set(cs) <= hand:
+                    continue
+                if wild_discard or _natural_number(d) == n:
+                    out.append(a)
+            elif kind == "claim_chi":
+                _, meaning, cs, wild_discard = info
+                if wild_discard != (d is WILD):
+                    continue
+                own = [c for c in cs if c is not WILD] if wild_discard else list(cs)
+                if not set(own) <= hand:
+                    continue
+                trio = [meaning if c is WILD else c for c in cs]
+                if not wild_discard:
+                    trio.append(d)
+                if len({suit_key(c) for c in trio}) != 1:
+                    continue
+                nums = sorted(_natural_number(c) for c in trio)  # type: ignore[type-var]
+                if nums == list(range(nums[0], nums[0] + 3)) and nums[0] >= 1 and nums[2] <= k:
+                    out.append(a)
+        return [a.text for a in out]
+    melds = state.melds[seat]
+    for a in ACTIONS:
+        info = INFO[a.id]
+        kind = info[0]
+        if kind == "discard":
+            ok = info[1] in hand
+        elif kind == "luck":
+            ok = LUCK_CARD in hand
+        elif kind == "pon":
+            ok = set(info[2]) <= hand
+        elif kind == "chi":
+            _, s, lo, w = info
+            run = [NAT[s][lo + i] for i in range(3)] if lo + 2 <= k else []
+            ok = bool(run) and {WILD if i == w else c for i, c in enumerate(run)} <= hand
+        elif kind == "add":
+            _, i, c, meaning = info
+            if i >= len(melds) or len(melds[i].cards) >= 6 or c not in hand:
+                continue
+            m = melds[i]
+            if m.kind == "pon":
+                ok = (meaning if c is WILD else _natural_number(c)) == m.lo
+            elif c is WILD and isinstance(meaning, int):  # a number: only for a pon
+                ok = False
+            else:
+                card_ = meaning if c is WILD else c
+                ok = (
+                    suit_key(card_) == m.suit
+                    and _natural_number(card_) in (m.lo - 1, m.hi + 1)
+                    and 1 <= _natural_number(card_) <= k  # type: ignore[operator]
+                )
+        else:
+            continue
+        if ok:
+            out.append(a)
+    return [a.text for a in out]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_legal_actions_agree_with_the_rules_checked_one_by_one(players: int) -> None:
+    g = load(players, hands=3)
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(8):
+        s = g.new_state(seed=seed)
+        while not s.is_terminal:
+            if rng.random() < 0.3:
+                assert legal(s) == _rule_legal(s), f"seed {seed}, step {len(s.history)}"
+                checked += 1
+            la = s.legal_actions()
+            s.apply(la[rng.randrange(len(la))])
+    assert checked > 120
+
+
+def test_a_copy_deals_its_later_hands_as_the_original_would() -> None:
+    g = load(3, hands=4)
+    s = g.new_state(seed=11)
+    rng = random.Random(2)
+    for _ in range(40):
+        la = s.legal_actions()
+        s.apply(la[rng.randrange(len(la))])
+    before = s.snapshot()
+    twin = s.clone()
+    twin.random_playout(random.Random(5))  # deals later hands from the shared generator
+    assert s.snapshot() == before, "playing a copy changed the original"
+    again = s.clone()
+    s.random_playout(random.Random(5))
+    again.random_playout(random.Random(5))
+    assert s.record() == twin.record() == again.record()
+    assert len(s.deals) == 4
+    assert replay(s.record()).snapshot() == s.snapshot()
+
+
+def test_a_meld_copy_has_every_slot() -> None:
+    from xtarot.cards import card
+    from xtarot.games.grail_mahjong import Meld
+
+    m = Meld("chi", [card("3c"), card("Oc"), card("5c")], suit="c", wild=card("4c"))
+    m.claimed, m.source = card("3c"), 2
+    twin = m.copy()
+    assert all(getattr(twin, n) == getattr(m, n) for n in Meld.__slots__)
+    twin.cards.append(card("6c"))
+    assert len(m.cards) == 3

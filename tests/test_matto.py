@@ -361,3 +361,30 @@ def test_sampled_worlds_use_only_the_seats_knowledge(steps: int) -> None:
         a = s.sample_world(seat, random.Random(2)).snapshot()
         b = world.sample_world(seat, random.Random(2)).snapshot()
         assert a == b
+
+
+def test_value_keys_give_the_subset_sums_of_the_hand() -> None:
+    from xtarot.games.matto import _UNIT, _reach, _sums
+
+    rng = random.Random(3)
+    for size in range(0, 12):
+        for _ in range(30):
+            hand = rng.sample(list(MINORS), size)
+            key = sum(_UNIT[c] for c in hand)
+            assert _reach(key) == _sums([minor_value(c) for c in hand]), hand
+
+
+def test_a_clone_is_independent_and_plays_on_like_the_original() -> None:
+    game = xtarot.load("matto", players=4)
+    state = game.new_state(seed=21)
+    rng = random.Random(4)
+    for _ in range(50):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    before = state.snapshot()
+    twin = state.clone()
+    assert twin.snapshot() == before
+    twin.random_playout(random.Random(8))
+    assert twin.is_terminal and state.snapshot() == before
+    state.random_playout(random.Random(8))
+    assert state.record() == twin.record()

@@ -16,7 +16,13 @@ players, driven only through the engine contract:
 - rollouts are random (or any rollout policy given as a function of the world);
   in a match of several hands they stop when the current hand ends (``horizon
   ="hand"``, the default) and the running scores are valued, which keeps each
-  iteration short; ``horizon="match"`` plays to the end of the match.
+  iteration short; ``horizon="match"`` plays to the end of the match;
+- ``workers=N`` runs N independent searches in separate processes (root
+  parallelisation), each with the whole budget and its own seed drawn from the
+  agent's, and adds up their root statistics: the same (seed, workers) gives the
+  same move.  Processes are forked where the platform can; elsewhere (or inside
+  a daemonic worker process) the N searches run one after another here, with the
+  same result.
 
 >>> import xtarot
 >>> from xtarot.agents import ISMCTSAgent, decision_for
@@ -31,12 +37,15 @@ True
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from xtarot.agents.base import Decision, Explanation, MoveStat, utility
+from xtarot.agents.base import Decision, Explanation, MoveStat
 from xtarot.engine import Action, State
+from xtarot.engine.rand import below
 
 __all__ = ["ISMCTSAgent"]
 
@@ -58,9 +67,34 @@ class _Node:
         self.reward = 0.0
 
 
+#: root statistics of one search: move key -> (visits, summed reward), in the
+#: order the moves were first tried
+_RootStats = dict[str, tuple[int, float]]
+
+
+def _utilities(totals: Sequence[float], ranks: Sequence[int]) -> list[float]:
+    """:func:`~xtarot.agents.base.utility` of every seat at once, the same numbers:
+    the win share plus a small bonus or malus for the margin over the best other seat."""
+    n = len(totals)
+    k = ranks.count(1)
+    wins = [1.0 / k if r == 1 else 0.0 for r in ranks]
+    if n < 2:
+        return wins
+    scale = max(1.0, max(abs(t) for t in totals))
+    top = max(totals)
+    leader = totals.index(top)
+    second = max(x for s, x in enumerate(totals) if s != leader)
+    return [
+        wins[s] + 0.1 * (totals[s] - (second if s == leader else top)) / (2 * scale)
+        for s in range(n)
+    ]
+
+
 class ISMCTSAgent:
     """ISMCTS with a budget of ``iterations`` or ``seconds`` per move (whichever is
-    given; both: the first reached).  ``c`` is the exploration constant."""
+    given; both: the first reached).  ``c`` is the exploration constant; ``workers``
+    independent searches are run side by side in processes (the budget is each
+    one's)."""
 
     name = "ismcts"
 
@@ -73,9 +107,12 @@ class ISMCTSAgent:
         c: float = 0.7,
         rollout: RolloutPolicy = random_rollout,
         horizon: str = "hand",
+        workers: int = 1,
     ) -> None:
         if horizon not in ("hand", "match"):
             raise ValueError(f"horizon is 'hand' or 'match', not {horizon!r}")
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise ValueError(f"workers is a whole number of processes, 1 or more, not {workers!r}")
         self.horizon = horizon
         if iterations is None and seconds is None:
             iterations = 1000
@@ -84,6 +121,7 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.c = c
         self.rollout = rollout
+        self.workers = workers
         self._last: Explanation | None = None
         self.last_iterations = 0
 
@@ -98,9 +136,50 @@ class ISMCTSAgent:
                 self.name, only.text, "the only legal move", "合法手はこれだけ", ()
             )
             return only
+        rng = self.rng
+        if self.workers > 1:
+            stats, done = _root_parallel(
+                self, decision, [rng.getrandbits(64) for _ in range(self.workers)]
+            )
+        else:
+            stats, done = self._search(decision, rng)
+        self.last_iterations = done
+        by_text = {a.text: a for a in legal}
+        ranked = sorted(
+            ((k, v) for k, v in stats.items() if k in by_text),
+            key=lambda kv: kv[1],
+            reverse=True,
+        )
+        if not ranked:  # no iteration ran (a zero budget): fall back to a random move
+            choice = legal[rng.randrange(len(legal))]
+            self._last = Explanation(self.name, choice.text, "no search time", "探索なし")
+            return choice
+        total = sum(visits for _, (visits, _) in ranked) or 1
+        stats_out = tuple(
+            MoveStat(k, visits, visits / total, reward / visits if visits else 0.0)
+            for k, (visits, reward) in ranked
+        )
+        best = stats_out[0]
+        en = f"{done} searches: {best.text} was tried most ({best.share:.0%}), " + (
+            f"mean value {best.mean:.2f}"
+        )
+        top = ", ".join(f"{m.text} {m.share:.0%}/{m.mean:.2f}" for m in stats_out[:3])
+        self._last = Explanation(
+            self.name,
+            best.text,
+            f"{en}; top moves (visit share/value): {top}",
+            f"{done}回の探索で「{best.text}」を最も多く試行（{best.share:.0%}、"
+            f"平均評価 {best.mean:.2f}）。上位：{top}",
+            stats_out,
+        )
+        return by_text[best.text]
+
+    def _search(self, decision: Decision, rng: random.Random) -> tuple[_RootStats, int]:
+        """One search from ``decision`` drawing from ``rng``: its root statistics and
+        how many iterations it ran."""
         root = _Node()
         seat = decision.seat
-        rng = self.rng
+        sample = decision.sample_world
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -108,77 +187,54 @@ class ISMCTSAgent:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, decision.sample_world(rng), seat, rng)
+            self._iterate(root, sample(rng), seat, rng)
             done += 1
-        self.last_iterations = done
-        by_text = {a.text: a for a in legal}
-        ranked = sorted(
-            ((k, n) for k, n in root.children.items() if k in by_text),
-            key=lambda kn: (kn[1].visits, kn[1].reward),
-            reverse=True,
-        )
-        if not ranked:  # no iteration ran (a zero budget): fall back to a random move
-            choice = legal[rng.randrange(len(legal))]
-            self._last = Explanation(self.name, choice.text, "no search time", "探索なし")
-            return choice
-        total = sum(n.visits for _, n in ranked) or 1
-        stats = tuple(
-            MoveStat(k, n.visits, n.visits / total, n.reward / n.visits if n.visits else 0.0)
-            for k, n in ranked
-        )
-        best = stats[0]
-        en = f"{done} searches: {best.text} was tried most ({best.share:.0%}), " + (
-            f"mean value {best.mean:.2f}"
-        )
-        top = ", ".join(f"{m.text} {m.share:.0%}/{m.mean:.2f}" for m in stats[:3])
-        self._last = Explanation(
-            self.name,
-            best.text,
-            f"{en}; top moves (visit share/value): {top}",
-            f"{done}回の探索で「{best.text}」を最も多く試行（{best.share:.0%}、"
-            f"平均評価 {best.mean:.2f}）。上位：{top}",
-            stats,
-        )
-        return by_text[best.text]
+        return {k: (n.visits, n.reward) for k, n in root.children.items()}, done
 
     def _iterate(self, root: _Node, world: State, seat: int, rng: random.Random) -> None:
         path: list[tuple[_Node, int]] = []
         node = root
         c = self.c
+        sqrt, log = math.sqrt, math.log
         hands = len(world.deals) if self.horizon == "hand" else -1
         while not world.is_terminal and len(world.deals) != hands + 1:
             actor: int = world.current_player  # type: ignore[assignment]
-            groups: dict[str, list[Action]] = {}
-            for a in world.legal_actions():
-                groups.setdefault(world.action_seen_by(a, seat), []).append(a)
+            legal = world.legal_actions()
+            groups: list[list[Action]] | None = None
+            if world._may_mask_for(seat):
+                # moves the seat cannot tell apart share one edge (e.g. ``play ?``)
+                grouped: dict[str, list[Action]] = {}
+                seen = world.action_seen_by
+                for a in legal:
+                    grouped.setdefault(seen(a, seat), []).append(a)
+                keys = list(grouped)
+                groups = list(grouped.values())
+            else:
+                keys = [a.text for a in legal]
             children = node.children
-            untried = []
-            for key in groups:
+            untried: list[int] = []
+            best = 0
+            best_score = -math.inf
+            for i, key in enumerate(keys):
                 child = children.get(key)
                 if child is None:
-                    untried.append(key)
-                else:
-                    child.avail += 1
+                    untried.append(i)
+                    continue
+                child.avail += 1
+                if not untried:  # the upper confidence bound matters only if all were tried
+                    visits = child.visits
+                    score = child.reward / visits + c * sqrt(log(child.avail) / visits)
+                    if score > best_score:
+                        best, best_score = i, score
             if untried:
-                key = untried[rng.randrange(len(untried))]
-                child = children[key] = _Node()
+                i = untried[below(rng, len(untried))]
+                child = children[keys[i]] = _Node()
                 child.avail = 1
-                options = groups[key]
-                world.apply(options[rng.randrange(len(options))])
+                world.apply(_pick(groups, legal, i, rng))
                 path.append((child, actor))
                 break
-            best_key = ""
-            best_score = -math.inf
-            for key in groups:
-                child = children[key]
-                score = child.reward / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
-                if score > best_score:
-                    best_key, best_score = key, score
-            options = groups[best_key]
-            world.apply(options[rng.randrange(len(options))])
-            node = children[best_key]
+            world.apply(_pick(groups, legal, best, rng))
+            node = children[keys[best]]
             path.append((node, actor))
         rollout = self.rollout
         if rollout is random_rollout:
@@ -187,9 +243,62 @@ class ISMCTSAgent:
         else:
             while not world.is_terminal and len(world.deals) != hands + 1:
                 world.apply(rollout(world, rng))
-        scores = world.scores()
-        values = [utility(scores, s) for s in range(world.players)]
+        values = _utilities(*world._standing())
         root.visits += 1
         for n, actor in path:
             n.visits += 1
             n.reward += values[actor]
+
+
+def _pick(
+    groups: list[list[Action]] | None, legal: Sequence[Action], i: int, rng: random.Random
+) -> Action:
+    """The action of edge ``i``: one of its group, drawn at random (a lone action
+    is still drawn for, so the random stream does not depend on the masking)."""
+    options = groups[i] if groups is not None else (legal[i],)
+    return options[below(rng, len(options))]
+
+
+# -- root parallelisation ------------------------------------------------------------------
+#: what forked workers read: (agent, decision); set only while a pool is started
+_JOB: tuple[ISMCTSAgent, Decision] | None = None
+_JOB_LOCK = threading.Lock()
+
+
+def _worker(seed: int) -> tuple[list[tuple[str, int, float]], int]:
+    assert _JOB is not None, "an ISMCTS worker started without a search to run"
+    agent, decision = _JOB
+    stats, done = agent._search(decision, random.Random(seed))
+    return [(k, v, r) for k, (v, r) in stats.items()], done
+
+
+def _root_parallel(
+    agent: ISMCTSAgent, decision: Decision, seeds: list[int]
+) -> tuple[_RootStats, int]:
+    """Independent searches, one per seed, and their root statistics summed (in seed
+    order, so the sums do not depend on which process finished first)."""
+    global _JOB
+    # a daemonic process (say, a worker of a tournament pool) may not start children
+    can_fork = "fork" in multiprocessing.get_all_start_methods()
+    if can_fork and not multiprocessing.current_process().daemon:
+        with _JOB_LOCK:
+            _JOB = (agent, decision)
+            try:
+                with multiprocessing.get_context("fork").Pool(len(seeds)) as pool:
+                    results = pool.map(_worker, seeds, chunksize=1)
+            finally:
+                _JOB = None
+    else:  # no fork (Windows) or no children allowed: the same searches, one by one
+        results = []
+        for seed in seeds:
+            stats, done = agent._search(decision, random.Random(seed))
+            results.append(([(k, v, r) for k, (v, r) in stats.items()], done))
+    merged: dict[str, list[float]] = {}
+    total = 0
+    for stats_list, done in results:
+        total += done
+        for k, v, r in stats_list:
+            acc = merged.setdefault(k, [0, 0.0])
+            acc[0] += v
+            acc[1] += r
+    return {k: (int(v), r) for k, (v, r) in merged.items()}, total

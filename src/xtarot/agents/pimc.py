@@ -61,10 +61,8 @@ class PIMCAgent:
             world = decision.sample_world(rng)
             for i, action in enumerate(legal):
                 trial = world.clone() if i < len(legal) - 1 else world
-                trial.apply(action.text)
-                while not trial.is_terminal:
-                    options = trial.legal_actions()
-                    trial.apply(options[rng.randrange(len(options))])
+                trial.apply(action)
+                trial.random_playout(rng)  # uniformly random legal moves to the end
                 totals[i] += utility(trial.scores(), decision.seat)
             done += 1
         means = [t / max(done, 1) for t in totals]

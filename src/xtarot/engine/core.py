@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from xtarot.engine import rand
 from xtarot.engine.errors import ConfigError, DealError, IllegalAction
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
 
 RECORD_FORMAT = "xtarot-record"
 RECORD_VERSION = 1
+_NO_LIMIT = 1 << 62
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -379,7 +381,14 @@ class Game(ABC):
 
 
 class State(ABC):
-    """One match in progress.  Games implement the underscore hooks."""
+    """One match in progress.  Games implement the underscore hooks.
+
+    ``current_player`` may be a property or, for speed, a plain attribute the game
+    keeps up to date (then it also keeps ``is_terminal``); the engine and callers
+    only read them.  ``random_playout``, ``sample_world``, ``clone`` and
+    ``_standing`` have generic versions a game may replace by faster ones with the
+    same results (the tests hold the built-in games to that).
+    """
 
     def __init__(
         self, game: Game, seed: int, rng: random.Random, preset: list[dict[str, Any]]
@@ -427,7 +436,7 @@ class State(ABC):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_actions() if self.current_player is not None else []
-        return list(legal)
+        return legal[:]  # the caller's own list: the cached one must stay as it is
 
     def legal_action_mask(self) -> list[bool]:
         mask = [False] * self.game.num_actions
@@ -454,19 +463,20 @@ class State(ABC):
     def _check(self, action: Action | str | int, legal: list[Action]) -> Action:
         if self.current_player is None:
             raise IllegalAction("the match is over: no action is legal")
-        texts = [a.text for a in legal]
         try:
             resolved = self.game.action(action)
         except IllegalAction as err:
+            texts = [a.text for a in legal]
             raise IllegalAction(f"{err}; legal now: {', '.join(texts)}", texts) from None
-        if resolved not in legal:
-            why = self._why_illegal(resolved)
-            raise IllegalAction(
-                f"{resolved.text!r} is not legal for seat {self.current_player}: {why}; "
-                f"legal now: {', '.join(texts)}",
-                texts,
-            )
-        return resolved
+        if resolved in legal:  # a legal action given as its text or id (replays, worlds)
+            return resolved
+        texts = [a.text for a in legal]
+        why = self._why_illegal(resolved)
+        raise IllegalAction(
+            f"{resolved.text!r} is not legal for seat {self.current_player}: {why}; "
+            f"legal now: {', '.join(texts)}",
+            texts,
+        )
 
     def _why_illegal(self, action: Action) -> str:
         """A short reason for an illegal action, from the acting seat's knowledge."""
@@ -480,8 +490,21 @@ class State(ABC):
         """
         return action.text
 
+    def _may_mask_for(self, seat: int | None) -> bool:
+        """Whether :meth:`action_seen_by` might now show ``seat`` some legal action
+        as anything but its own text.  Search asks this once per position instead
+        of once per move; ``True`` is always a safe answer, and it is the answer
+        for any game that overrides :meth:`action_seen_by` without overriding this."""
+        return type(self).action_seen_by is not State.action_seen_by
+
     @abstractmethod
     def scores(self) -> Scores: ...
+
+    def _standing(self) -> tuple[Sequence[float], Sequence[int]]:
+        """``scores()``'s ``totals`` and ``ranks`` alone, which is all search needs
+        after each play-out; a game may compute them without the breakdown."""
+        scores = self.scores()
+        return scores.totals, scores.ranks
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` sees at a real table: fresh JSON data, sharing nothing with
@@ -505,8 +528,11 @@ class State(ABC):
         rng = rng if rng is not None else random.Random()
         deals, actions = self._sample_deals(seat, rng)
         world = self.game._start(rng.getrandbits(48), random.Random(rng.getrandbits(48)), deals)
+        known = self.game.actions._by_text.get
         for text in actions:
-            world.apply(text)
+            # each replayed action is checked as ``apply`` checks any; resolving the
+            # canonical text here only spares the parsing
+            world.apply(known(text) or text)
         return world
 
     def random_playout(self, rng: random.Random, *, hand_only: bool = False) -> int:
@@ -516,15 +542,34 @@ class State(ABC):
         The fast path of search play-outs: the same moves ``apply`` would accept,
         without re-validating actions the engine itself just listed.
         """
-        hands = len(self.deals)
+        limit = len(self.deals) + 1 if hand_only else _NO_LIMIT  # stop when a hand begins
         done = 0
-        history = self.history
-        while self.current_player is not None and not (hand_only and len(self.deals) != hands):
-            legal = self._legal_actions()
-            action = legal[rng.randrange(len(legal))]
+        append = self.history.append
+        legal_actions = self._legal_actions
+        apply = self._apply
+        if not rand.exact(rng):
+            while self.current_player is not None and len(self.deals) < limit:
+                legal = legal_actions()
+                action = legal[rng.randrange(len(legal))]
+                self._legal = None
+                apply(action)
+                append(action)
+                done += 1
             self._legal = None
-            self._apply(action)
-            history.append(action)
+            return done
+        # ``rng.randrange(n)`` drawn inline: the same bits, the same moves
+        getrandbits = rng.getrandbits
+        while self.current_player is not None and len(self.deals) < limit:
+            legal = legal_actions()
+            n = len(legal)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            action = legal[r]
+            self._legal = None
+            apply(action)
+            append(action)
             done += 1
         self._legal = None
         return done
@@ -576,7 +621,11 @@ class State(ABC):
     def _setup(self, deal: dict[str, Any]) -> None: ...
 
     @abstractmethod
-    def _legal_actions(self) -> list[Action]: ...
+    def _legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act (called only when one is to act).
+
+        The engine never changes the list it gets, so a game may return one it
+        keeps (say, a constant list for a fixed choice) instead of a fresh one."""
 
     @abstractmethod
     def _apply(self, action: Action) -> None: ...

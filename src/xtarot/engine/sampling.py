@@ -24,14 +24,19 @@ multinomial coefficients), which the tests use to check the draw is uniform.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from functools import cache, lru_cache
 from math import comb, factorial
+from operator import attrgetter
 from typing import TypeVar
 
-T = TypeVar("T")
+from xtarot.cards import Card
+from xtarot.engine.rand import shuffle
 
-__all__ = ["count_deals", "deal_uniform"]
+T = TypeVar("T")
+_INDEX = attrgetter("index")
+
+__all__ = ["count_deals", "deal_uniform", "deal_uniform_by_key"]
 
 
 def _classes(
@@ -54,6 +59,14 @@ def _canonical(c: object) -> tuple[int, str]:
     which cards are unknown, never on where they truly lie (see the leak test)."""
     index = getattr(c, "index", None)
     return (index, "") if isinstance(index, int) else (-1, repr(c))
+
+
+def _in_canonical_order(cards: Sequence[T]) -> list[T]:
+    """``sorted(cards, key=_canonical)``; cards (distinct indices) simply by index."""
+    for c in cards:
+        if c.__class__ is not Card:
+            return sorted(cards, key=_canonical)
+    return sorted(cards, key=_INDEX)
 
 
 def _splits(n: int, seats: tuple[int, ...], caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
@@ -134,34 +147,64 @@ def deal_uniform(
     """
     if sum(capacities) != len(cards):
         raise ValueError(f"{len(cards)} cards cannot fill hands of sizes {list(capacities)}")
-    return _deal_by_seat(sorted(cards, key=_canonical), capacities, allowed, rng)
+    k = len(capacities)
+    by_seats: dict[frozenset[int], list[T]] = {}
+    # id(allowed seats) -> (the collection, kept alive so the id stays its own; its class)
+    known: dict[int, tuple[Collection[int], list[T]]] = {}
+    for c in _in_canonical_order(cards):
+        got = allowed(c)
+        hit = known.get(id(got))
+        if hit is None or hit[0] is not got:
+            seats = frozenset(s for s in got if 0 <= s < k and capacities[s])
+            hit = known[id(got)] = (got, by_seats.setdefault(seats, []))
+        hit[1].append(c)
+    return _deal_by_seat(list(by_seats.items()), capacities, rng)
+
+
+def deal_uniform_by_key(
+    cards: Sequence[T],
+    capacities: Sequence[int],
+    key_of: Callable[[T], Hashable],
+    seats_for: Callable[[Hashable], Collection[int]],
+    rng: random.Random,
+) -> list[list[T]]:
+    """:func:`deal_uniform` with ``allowed(c) = seats_for(key_of(c))``, the same draw,
+    asking ``seats_for`` once per key (e.g. per suit, with voids) instead of once
+    per card."""
+    if sum(capacities) != len(cards):
+        raise ValueError(f"{len(cards)} cards cannot fill hands of sizes {list(capacities)}")
+    k = len(capacities)
+    by_seats: dict[frozenset[int], list[T]] = {}
+    by_key: dict[Hashable, list[T]] = {}
+    known: dict[int, tuple[Collection[int], list[T]]] = {}  # as in deal_uniform
+    for c in _in_canonical_order(cards):
+        key = key_of(c)
+        cls = by_key.get(key)
+        if cls is None:
+            got = seats_for(key)
+            hit = known.get(id(got))
+            if hit is None or hit[0] is not got:
+                seats = frozenset(s for s in got if 0 <= s < k and capacities[s])
+                hit = known[id(got)] = (got, by_seats.setdefault(seats, []))
+            cls = by_key[key] = hit[1]
+        cls.append(c)
+    return _deal_by_seat(list(by_seats.items()), capacities, rng)
 
 
 def _deal_by_seat(
-    cards: Sequence[T],
+    classes: list[tuple[frozenset[int], list[T]]],
     capacities: Sequence[int],
-    allowed: Callable[[T], Collection[int]],
     rng: random.Random,
 ) -> list[list[T]]:
     """Uniform constrained deal, counted seat group by seat group.
 
-    Seats that may hold exactly the same cards are merged (their share is split in
-    closed form) and the seats that may hold every hidden card are filled last, so
-    it stays fast with many seats and a few public voids (8 players, a kitty and
-    discards).  ``cards`` must already be in a canonical order.
+    ``classes`` pairs each set of allowed seats with its cards, in canonical order
+    (classes by first card).  Seats that may hold exactly the same cards are merged
+    (their share is split in closed form) and the seats that may hold every hidden
+    card are filled last, so it stays fast with many seats and a few public voids
+    (8 players, a kitty and discards).
     """
     k = len(capacities)
-    if sum(capacities) != len(cards):
-        raise ValueError(f"{len(cards)} cards cannot fill hands of sizes {list(capacities)}")
-    by_seats: dict[frozenset[int], list[T]] = {}
-    known: dict[int, tuple[Collection[int], frozenset[int]]] = {}  # id -> (kept alive, seats)
-    for c in cards:
-        got = allowed(c)
-        hit = known.get(id(got))
-        if hit is None or hit[0] is not got:
-            hit = known[id(got)] = (got, frozenset(s for s in got if 0 <= s < k and capacities[s]))
-        by_seats.setdefault(hit[1], []).append(c)
-    classes = list(by_seats.items())
     m = len(classes)
     units: dict[tuple[int, ...], list[int]] = {}
     for s in range(k):
@@ -171,6 +214,20 @@ def _deal_by_seat(
     everything = tuple(range(m))
     free = units.pop(everything, [])
     free_cap = sum(capacities[s] for s in free)
+    if not units:  # every seat may hold every card: two shuffles, as below
+        if sum(len(cs) for _, cs in classes) != free_cap:
+            raise ValueError("no deal of the hidden cards is consistent with the constraints")
+        pools = [list(cs) for _, cs in classes]
+        for p in pools:
+            shuffle(rng, p)
+        got = [c for p in pools for c in p]
+        shuffle(rng, got)
+        dealt: list[list[T]] = [[] for _ in range(k)]
+        pos = 0
+        for s in free:
+            dealt[s] = got[pos : pos + capacities[s]]
+            pos += capacities[s]
+        return dealt
     order = sorted(units.items(), key=lambda kv: len(kv[0]))
     patterns = [p for p, _ in order]
     caps = [sum(capacities[s] for s in seats) for _, seats in order]
@@ -228,11 +285,11 @@ def _deal_by_seat(
         raise ValueError("no deal of the hidden cards is consistent with the constraints")
     pools = [list(cs) for _, cs in classes]
     for p in pools:
-        rng.shuffle(p)
+        shuffle(rng, p)
     hands: list[list[T]] = [[] for _ in range(k)]
 
     def share(seats: list[int], got: list[T]) -> None:
-        rng.shuffle(got)
+        shuffle(rng, got)
         pos = 0
         for s in seats:
             hands[s].extend(got[pos : pos + capacities[s]])
@@ -241,7 +298,7 @@ def _deal_by_seat(
     for i, (_, seats) in enumerate(order):
         if i == last:
             mine = [c for j in patterns[i] for c in pools[j]]
-            rng.shuffle(mine)
+            shuffle(rng, mine)
             took = set(mine[: caps[i]])
             share(seats, mine[: caps[i]])
             pools = [[c for c in p if c not in took] for p in pools]

@@ -48,6 +48,7 @@ contract, ``attack Kc 5s at T3`` and ``attack Kc at down``, are accepted by
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
 from xtarot.cards import CLASSIC, Card, card
@@ -65,6 +66,7 @@ from xtarot.engine import (
     register,
 )
 from xtarot.engine.core import competition_ranks
+from xtarot.engine.rand import below, shuffle
 
 __all__ = ["ArcanaDuel", "ArcanaDuelState", "attack_steps", "power"]
 
@@ -153,14 +155,14 @@ class ArcanaDuel(Game):
 
     def _random_deal(self, rng: random.Random) -> dict[str, Any]:
         deck = list(CARDS)
-        rng.shuffle(deck)
-        return self._deal_of(deck, rng.randrange(2))
+        shuffle(rng, deck)
+        return self._deal_of(deck, below(rng, 2))
 
     def _deal_from_deck(self, deck: list[str], rng: random.Random) -> dict[str, Any]:
         parsed = [parse_card(CLASSIC, code, "deck") for code in deck]
         if len(parsed) != _N:
             raise DealError(f"an arcana-duel deck has the {_N} classic cards, not {len(parsed)}")
-        return self._deal_of(parsed, rng.randrange(2))
+        return self._deal_of(parsed, below(rng, 2))
 
     @staticmethod
     def _deal_of(deck: list[Card], first: int) -> dict[str, Any]:
@@ -192,8 +194,9 @@ class ArcanaDuelState(State):
     game: ArcanaDuel
 
     def _setup(self, deal: dict[str, Any]) -> None:
-        self.hands: list[list[Card]] = [[card(c) for c in h] for h in deal["hands"]]
-        self.stock: list[Card] = [card(c) for c in reversed(deal["stock"])]  # top last
+        # (the deal is valid: its codes are looked up directly)
+        self.hands: list[list[Card]] = [list(map(_CARD, h)) for h in deal["hands"]]
+        self.stock: list[Card] = list(map(_CARD, reversed(deal["stock"])))  # top last
         self.first_attacker: int = deal["first_attacker"]
         self.field: list[list[Card]] = [[], []]
         self.up: set[Card] = set()  # face-up field cards
@@ -219,6 +222,10 @@ class ArcanaDuelState(State):
         self._begin_place(0, "setup")
 
     # -- turn structure -------------------------------------------------------------
+    @property
+    def is_terminal(self) -> bool:
+        return self.stage == "over"
+
     @property
     def current_player(self) -> int | None:
         stage = self.stage
@@ -289,13 +296,13 @@ class ArcanaDuelState(State):
             ]
             if not forming:
                 if self.attacks or not out:
-                    out.append(ACTIONS[END])
+                    out.append(_END_ACTION)
                 return out
             up = self.up
             theirs = self.field[1 - a]
-            out.extend(_AT_OF[c] for c in sorted(theirs, key=_index) if c in up)
-            if any(c not in up for c in theirs):
-                out.append(ACTIONS[AT_DOWN])
+            out += [_AT_OF[c] for c in sorted(theirs, key=_index) if c in up]
+            if not up.issuperset(theirs):
+                out.append(_AT_DOWN_ACTION)
             return out
         if stage == "defend":
             up = self.up
@@ -361,7 +368,7 @@ class ArcanaDuelState(State):
                 for step in steps:
                     last = super().apply(step)
                 return last
-        return super().apply(action)
+        return State.apply(self, action)
 
     def _apply(self, action: Action) -> None:
         aid = action.id
@@ -599,6 +606,27 @@ class ArcanaDuelState(State):
         if self.stage == "over" and self.end_reason == "stock_out":
             assert not self.stock
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ArcanaDuelState:
+        """The copy behind :meth:`clone`: every container the duel changes is copied;
+        cards, actions, the game, events and the records of finished combats are
+        shared.  The seed's generator is shared too: a duel is one hand, and nothing
+        draws from it after the deal."""
+        new = object.__new__(type(self))
+        d = dict(self.__dict__)
+        new.__dict__ = d
+        d["_preset"] = list(self._preset)
+        d["deals"] = list(self.deals)
+        d["history"] = list(self.history)
+        d["_legal"] = None
+        for name in ("stock", "forming", "combats", "events"):
+            d[name] = list(d[name])
+        for name in ("hands", "field", "points"):
+            d[name] = [list(x) for x in d[name]]
+        for name in ("up", "used", "buried", "revealed"):
+            d[name] = set(d[name])
+        d["held"] = [set(x) for x in self.held]
+        return new
+
     # -- worlds for search and leak tests ---------------------------------------------
     def _sample_deals(
         self, seat: int, rng: random.Random
@@ -649,13 +677,13 @@ class ArcanaDuelState(State):
         free += [("s", j) for j in range(len(deal["stock"])) if j not in own]
         free = [x for x in free if x not in fixed]
         assert len(free) == len(pool), "the seat's knowledge does not add up"
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         fill = dict(fixed)
         fill.update(zip(free, pool, strict=True))
         world_hands = [list(h) for h in deal["hands"]]
         world_hands[other] = [fill[("h", i)] for i in range(DEAL_SIZE)]
         stock = [fill.get(("s", j), code) for j, code in enumerate(deal["stock"])]
-        first = rng.randrange(2) if self.stage == "setup" else self.first_attacker
+        first = below(rng, 2) if self.stage == "setup" else self.first_attacker
         world = {"hands": world_hands, "stock": stock, "first_attacker": first}
         actions = [a.text for a in self.history]
         for index, slot in slot_of.items():
@@ -663,8 +691,9 @@ class ArcanaDuelState(State):
         return [world], actions
 
 
-def _index(c: Card) -> int:
-    return c.index
+_CARD = {c.code: c for c in CARDS}.__getitem__
+_index = attrgetter("index")
+_END_ACTION, _AT_DOWN_ACTION = ACTIONS[END], ACTIONS[AT_DOWN]
 
 
 def sorted_codes(cs: set[Card] | list[Card]) -> list[str]:

@@ -40,6 +40,7 @@ Rulebook: ``shared/seeds/004``; readings: RULINGS §6; summary: ``docs/rules/mat
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
 from xtarot.cards import CLASSIC, Card, card
@@ -56,6 +57,7 @@ from xtarot.engine import (
     register,
 )
 from xtarot.engine.core import competition_ranks
+from xtarot.engine.rand import below, shuffle
 
 __all__ = ["SETS", "Matto", "MattoState", "can_pay", "minor_value"]
 
@@ -95,6 +97,36 @@ def _sums(values: list[int]) -> int:
     for v in values:
         reach = (reach | (reach << v)) & _MASK
     return reach
+
+
+#: A hand's paying values as one int (its *value key*): 5 bits per value 1..10 count
+#: its cards, so a hand gains or loses a card by one addition.
+_UNIT: dict[Card, int] = {c: 1 << 5 * (v - 1) for c, v in _VALUE.items()}
+_UNIT_OF_VALUE: tuple[int, ...] = (0, *(1 << 5 * (v - 1) for v in range(1, 11)))
+#: value key -> bitset of its subset sums up to 21 (``_sums`` of the values it counts)
+_REACH: dict[int, int] = {0: 1}
+#: the table is emptied when it grows this large (a long-running process meets many keys)
+_REACH_LIMIT = 1 << 15
+
+
+def _key_of(hand: list[Card]) -> int:
+    """The value key of a hand."""
+    return sum(map(_UNIT.__getitem__, hand))
+
+
+def _reach(key: int) -> int:
+    """``_sums`` of the values a value key counts, from the key less its lowest card
+    (memoised, so a key met for the first time usually costs one step)."""
+    found = _REACH.get(key)
+    if found is None:
+        field = ((key & -key).bit_length() - 1) // 5  # the lowest value held, less 1
+        rest = _reach(key - (1 << 5 * field))
+        found = (rest | rest << (field + 1)) & _MASK
+        if len(_REACH) >= _REACH_LIMIT:
+            _REACH.clear()
+            _REACH[0] = 1
+        _REACH[key] = found
+    return found
 
 
 def can_pay(hand: list[Card], amount: int) -> bool:
@@ -146,18 +178,18 @@ class Matto(Game):
     def _random_deal(self, rng: random.Random) -> dict[str, Any]:
         n = self.players
         minors = list(MINORS)
-        rng.shuffle(minors)
+        shuffle(rng, minors)
         majors = list(MAJORS)
-        rng.shuffle(majors)
+        shuffle(rng, majors)
         while FOOL in majors[:FIELD_SIZE]:  # the rule: reshuffle and reveal again
-            rng.shuffle(majors)
+            shuffle(rng, majors)
         dealt = HAND_SIZE * n
         return {
             "hands": [[c.code for c in minors[s:dealt:n]] for s in range(n)],
             "discard": [minors[dealt].code],
             "stock": [c.code for c in minors[dealt + 1 :]],
             "majors": [c.code for c in majors],
-            "dealer": rng.randrange(n),
+            "dealer": below(rng, n),
         }
 
     def _deal_from_deck(self, deck: list[str], rng: random.Random) -> dict[str, Any]:
@@ -175,7 +207,7 @@ class Matto(Game):
             "discard": [minors[dealt].code],
             "stock": [c.code for c in minors[dealt + 1 :]],
             "majors": [c.code for c in majors],
-            "dealer": rng.randrange(n),
+            "dealer": below(rng, n),
         }
 
     def _validate_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
@@ -233,10 +265,11 @@ class MattoState(State):
 
     def _setup(self, deal: dict[str, Any]) -> None:
         n = self.players
-        self.hands: list[list[Card]] = [[card(c) for c in h] for h in deal["hands"]]
-        self.stock: list[Card] = [card(c) for c in reversed(deal["stock"])]  # top last
-        self.discard: list[Card] = [card(c) for c in deal["discard"]]  # top last
-        pile = [card(c) for c in deal["majors"]]
+        # (the deal is valid: its codes are looked up directly)
+        self.hands: list[list[Card]] = [list(map(_CARD, h)) for h in deal["hands"]]
+        self.stock: list[Card] = list(map(_CARD, reversed(deal["stock"])))  # top last
+        self.discard: list[Card] = list(map(_CARD, deal["discard"]))  # top last
+        pile = list(map(_CARD, deal["majors"]))
         self.field: list[Card] = pile[:FIELD_SIZE]
         self.pile: list[Card] = pile[FIELD_SIZE:][::-1]  # top last
         self.won: list[list[Card]] = [[] for _ in range(n)]
@@ -254,10 +287,17 @@ class MattoState(State):
         #: every card each seat has held (its own knowledge)
         self.held: list[set[Card]] = [set(h) for h in self.hands]
         self.purchases: list[dict[str, Any]] = []
+        #: the paying values of the hand of the seat to act, as a value key (see
+        #: ``_UNIT``), kept in step with that hand
+        self.hand_key: int = _key_of(self.hands[self.turn])
 
     @property
     def current_player(self) -> int | None:
         return None if self.phase == "over" else self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
 
     # -- legal actions ----------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
@@ -267,21 +307,34 @@ class MattoState(State):
             if self.discard:
                 out.append(ACTIONS[DRAW_DISCARD])
             return out
-        hand = self.hands[self.turn]
+        key = self.hand_key
         if phase == "buy":
-            reach = _sums([_VALUE[c] for c in hand])
-            out = [_BUY_OF[t] for t in sorted(self.field, key=_number) if (reach >> _number(t)) & 1]
-            out.append(ACTIONS[END])
+            reach = _REACH.get(key)
+            if reach is None:
+                reach = _reach(key)
+            out = [_BUY_OF[t] for t in sorted(self.field, key=_number) if reach >> t.number & 1]
+            out.append(_END)
             return out
-        # pay: cards after which the rest can still be paid exactly
+        # pay: cards after which the rest can still be paid exactly (each value is
+        # tried once: ``tried`` and ``good`` hold a bit per value)
         owed = self.owed
-        values = [_VALUE[c] for c in hand]
-        good: dict[int, bool] = {}
-        for i, v in enumerate(values):
-            if v not in good:
-                rest = values[:i] + values[i + 1 :]
-                good[v] = v <= owed and bool((_sums(rest) >> (owed - v)) & 1)
-        return [_PAY_OF[c] for c in sorted(hand, key=_index) if good[_VALUE[c]]]
+        value, reach = _VALUE, _REACH
+        out = []
+        tried = good = 0
+        for c in sorted(self.hands[self.turn], key=_index):
+            v = value[c]
+            bit = 1 << v
+            if not tried & bit:
+                tried |= bit
+                if v <= owed:
+                    rest = reach.get(key - _UNIT_OF_VALUE[v])
+                    if rest is None:
+                        rest = _reach(key - _UNIT_OF_VALUE[v])
+                    if rest >> (owed - v) & 1:
+                        good |= bit
+            if good & bit:
+                out.append(_PAY_OF[c])
+        return out
 
     def _why_illegal(self, action: Action) -> str:
         aid = action.id
@@ -313,11 +366,13 @@ class MattoState(State):
         if aid == DRAW_STOCK:
             c = self.stock.pop()
             self.hands[seat].append(c)
+            self.hand_key += _UNIT[c]
             self.held[seat].add(c)
             self.phase = "buy"
         elif aid == DRAW_DISCARD:
             c = self.discard.pop()
             self.hands[seat].append(c)
+            self.hand_key += _UNIT[c]
             self.known[seat].append(c)
             self.held[seat].add(c)
             self.phase = "buy"
@@ -325,7 +380,8 @@ class MattoState(State):
             if not self.stock or not self.pile:
                 self.phase = "over"
                 return
-            self.turn = (seat + 1) % self.players
+            self.turn = turn = (seat + 1) % self.players
+            self.hand_key = _key_of(self.hands[turn])
             self.turns += 1
             self.phase = "draw"
         elif aid < _PAY:
@@ -336,6 +392,7 @@ class MattoState(State):
         else:
             c = _CARD_OF[aid]
             self.hands[seat].remove(c)
+            self.hand_key -= _UNIT[c]
             if c in self.known[seat]:
                 self.known[seat].remove(c)
             self.discard.append(c)
@@ -465,6 +522,7 @@ class MattoState(State):
         assert len(self.field) == FIELD_SIZE or not self.pile, "the field was not refilled"
         for s, k in enumerate(self.known):
             assert set(k) <= set(self.hands[s]), "a publicly known card left the hand unseen"
+        assert self.hand_key == _key_of(self.hands[self.turn]), "the hand's value key drifted"
         if self.phase == "pay":
             assert self.buying in self.field and self.owed > 0
             assert can_pay(self.hands[self.turn], self.owed), "a purchase dead-ended"
@@ -477,6 +535,26 @@ class MattoState(State):
         for s, w in enumerate(self.won):
             expect = len(w) - 5 * (FOOL in w) + 5 * len(sc.detail["sets"][s])
             assert sc.totals[s] == expect
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MattoState:
+        """The copy behind :meth:`clone`: every container the match changes is copied,
+        cards, actions, the game and the records of finished purchases are shared.
+        The seed's generator is shared too: a game of matto is one hand, and nothing
+        draws from it after the deal."""
+        new = object.__new__(type(self))
+        d = dict(self.__dict__)
+        new.__dict__ = d
+        d["_preset"] = list(self._preset)
+        d["deals"] = list(self.deals)
+        d["history"] = list(self.history)
+        d["_legal"] = None
+        for name in ("stock", "discard", "field", "pile", "paid", "purchases"):
+            d[name] = list(d[name])
+        for name in ("hands", "won", "known"):
+            d[name] = [list(x) for x in d[name]]
+        d["held"] = [set(x) for x in self.held]
+        d["shown"] = set(self.shown)
+        return new
 
     # -- worlds for search and leak tests ---------------------------------------------
     def _sample_deals(
@@ -534,7 +612,7 @@ class MattoState(State):
         buyer_slots = [i for i, x in enumerate(free) if buyer is not None and x in held[buyer]]
         pool = list(unknown)
         for _ in range(100_000):
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             if buyer is None:
                 break
             # a purchase under way tells everyone that the buyer can still pay exactly
@@ -553,7 +631,7 @@ class MattoState(State):
         majors = list(deal["majors"])
         revealed = len(majors) - len(self.pile)
         hidden = sorted(majors[revealed:], key=lambda c: card(c).index)
-        rng.shuffle(hidden)
+        shuffle(rng, hidden)
         world = {
             "hands": hands,
             "discard": list(deal["discard"]),
@@ -564,12 +642,10 @@ class MattoState(State):
         return [world], [a.text for a in self.history]
 
 
-def _number(t: Card) -> int:
-    return t.number  # type: ignore[return-value]
-
-
-def _index(c: Card) -> int:
-    return c.index
+_CARD = {c.code: c for c in CLASSIC}.__getitem__
+_number = attrgetter("number")
+_index = attrgetter("index")
+_END = ACTIONS[END]
 
 
 def sorted_codes(cs: list[Card]) -> list[str]:

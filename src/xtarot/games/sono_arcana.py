@@ -36,6 +36,7 @@ Rulebook: ``shared/seeds/000``; readings: RULINGS §2; summary: ``docs/rules/son
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
 from xtarot.cards import SUITS, XTAROT, Card, card
@@ -54,6 +55,7 @@ from xtarot.engine import (
     register,
 )
 from xtarot.engine.core import competition_ranks
+from xtarot.engine.rand import copy_rng, exact, shuffle
 
 __all__ = ["STRENGTH_ORDER", "SonoArcana", "SonoArcanaState"]
 
@@ -65,6 +67,7 @@ STRENGTH_ORDER: tuple[str, ...] = (
 _REMOVED = {5: set(), 4: {"C", "W", "L", "N"}, 3: {"C", "W", "L", "N", "B", "E", "R", "A"}}
 HAND_SIZE = 16
 TALISMANS: tuple[Card, ...] = tuple(card(f"T{n}") for n in range(24))
+_TALISMAN_CODES = [t.code for t in TALISMANS]
 
 #: Every bidding card of the 5-player set, in the fixed order of the action space.
 BIDDING_CARDS: tuple[Card, ...] = tuple(card(r + s) for s in SUITS for r in STRENGTH_ORDER)
@@ -97,6 +100,14 @@ _UP = {c: ACTIONS[_BID_UP + i] for c, i in _POS.items()}
 _DOWN = {c: ACTIONS[_BID_DOWN + i] for c, i in _POS.items()}
 _PLAY_OF = {c: ACTIONS[_PLAY + i] for c, i in _POS.items()}
 _CARD_OF = {a.id: BIDDING_CARDS[(a.id - 2) % _N] for a in ACTIONS if a.id >= 2}
+#: the same, as a list indexed by action id (``None`` for the two lot actions).
+_CARD_BY_ID: list[Card | None] = [_CARD_OF.get(i) for i in range(len(ACTIONS))]
+_LOT_CHOICE: list[Action] = [ACTIONS[LOT_ONE], ACTIONS[LOT_TWO]]
+#: code -> card, for the cards of this game (deals are validated before they are used).
+_BY_CODE: dict[str, Card] = {c.code: c for c in (*BIDDING_CARDS, *TALISMANS)}
+_INDEX = attrgetter("index")
+#: a talisman's last digit (talismans sharing it are turned face down)
+_DIGIT: dict[Card, int] = {t: t.number % 10 for t in TALISMANS}  # type: ignore[operator]
 
 
 @register
@@ -132,20 +143,21 @@ class SonoArcana(Game):
         super().__init__(players, **options)
         self.bidding_cards = bidding_set(players)
         self._bidding = set(self.bidding_cards)
+        self._codes = [c.code for c in self.bidding_cards]
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...] | None:
         return ((0, 2), (1, 3)) if self.options["teams"] else None
 
     def _random_deal(self, rng: random.Random) -> dict[str, Any]:
-        bidding = list(self.bidding_cards)
-        rng.shuffle(bidding)
-        talismans = list(TALISMANS)
-        rng.shuffle(talismans)
+        codes = list(self._codes)
+        shuffle(rng, codes)
+        talismans = list(_TALISMAN_CODES)
+        shuffle(rng, talismans)
         n = self.players
         return {
-            "hands": [[c.code for c in bidding[s::n]] for s in range(n)],
-            "talismans": [t.code for t in talismans],
+            "hands": [codes[s::n] for s in range(n)],
+            "talismans": talismans,
             "parent": rng.randrange(n),
         }
 
@@ -194,29 +206,36 @@ class SonoArcanaState(State):
 
     game: SonoArcana
 
+    def _new_match(self) -> None:
+        self._n = self.players
+
     def _setup(self, deal: dict[str, Any]) -> None:
         n = self.players
-        self.hands: list[list[Card]] = [[card(c) for c in h] for h in deal["hands"]]
-        self.stack: list[Card] = [card(t) for t in deal["talismans"]]
+        get = _BY_CODE.__getitem__
+        self.hands: list[list[Card]] = [list(map(get, h)) for h in deal["hands"]]
+        self.stack: list[Card] = list(map(get, deal["talismans"]))
         self.top = 0  # stack[top:] is still face down
         self.parent: int = deal["parent"]
         self.won: list[list[Card]] = [[] for _ in range(n)]
         self.voids: list[set[str]] = [set() for _ in range(n)]
-        self.rounds: list[dict[str, Any]] = []
-        self.spent: list[Card] = []
+        #: finished rounds as (parent, lot, mode, plays, winner); their JSON is
+        #: built when asked for (:attr:`rounds`), not in the middle of play.
+        self.finished: list[tuple[int, list[Card], str, list[tuple[int, Card]], int]] = []
+        self._rounds_json: list[dict[str, Any]] = []
         self.lot: list[Card] = []
         self.plays: list[tuple[int, Card]] = []
         self.mode: str | None = None
         self.led: str | None = None
         self.phase = "lot"
         self.final_round = False
-        self._to_act: int | None = None
+        self.current_player = None
         self._start_round()
 
     # -- turn structure -------------------------------------------------------------
     def _start_round(self) -> None:
         if self.top >= len(self.stack):
-            self.phase, self._to_act = "over", None
+            self.phase, self.current_player = "over", None
+            self.is_terminal = True
             return
         self.lot = [self.stack[self.top]]
         self.top += 1
@@ -227,80 +246,97 @@ class SonoArcanaState(State):
             self.phase = "bid"
         else:
             self.phase = "lot" if self.top < len(self.stack) else "bid"
-        self._to_act = self.parent
+        self.current_player = self.parent
 
-    @property
-    def current_player(self) -> int | None:
-        return self._to_act
+    #: the seat to act, kept as a plain attribute (``None`` when the match is over)
+    current_player: int | None = None  # type: ignore[assignment]
+    #: set once, when the last round is resolved
+    is_terminal: bool = False  # type: ignore[assignment]
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
-        hand = self.hands[self._to_act]  # type: ignore[index]
+        hand = self.hands[self.current_player]  # type: ignore[index]
         if phase == "play":
             if self.mode == "up":
                 led = self.led
                 follow = [_PLAY_OF[c] for c in hand if c.suit == led]
                 if follow:
                     return follow
-            return [_PLAY_OF[c] for c in hand]
+            return list(map(_PLAY_OF.__getitem__, hand))
         if phase == "lot":
-            return [ACTIONS[LOT_ONE], ACTIONS[LOT_TWO]]
-        ordered = sorted(hand, key=_POS.__getitem__)
-        return [_UP[c] for c in ordered] + [_DOWN[c] for c in ordered]
+            return _LOT_CHOICE  # never changed by the engine
+        ordered = sorted(hand, key=_INDEX)  # the action space's order (see _POS)
+        bids = list(map(_UP.__getitem__, ordered))
+        bids += map(_DOWN.__getitem__, ordered)
+        return bids
 
     def _apply(self, action: Action) -> None:
         aid = action.id
-        seat: int = self._to_act  # type: ignore[assignment]
+        seat: int = self.current_player  # type: ignore[assignment]
         if aid < 2:
             if aid == LOT_TWO:
                 self.lot.append(self.stack[self.top])
                 self.top += 1
             self.phase = "bid"
             return
-        c = _CARD_OF[aid]
+        c: Card = _CARD_BY_ID[aid]  # type: ignore[assignment]
         self.hands[seat].remove(c)
         if aid < _PLAY:
-            self.mode = "up" if aid < _BID_DOWN else "down"
-            self.led = c.suit if self.mode == "up" else None
+            if aid < _BID_DOWN:
+                self.mode, self.led = "up", c.suit
+            else:
+                self.mode, self.led = "down", None
             self.plays = [(seat, c)]
             self.phase = "play"
         else:
+            plays = self.plays
             if self.mode == "up" and c.suit != self.led:
                 self.voids[seat].add(self.led)  # type: ignore[arg-type]
-            self.plays.append((seat, c))
-            if len(self.plays) == self.players:
+            plays.append((seat, c))
+            if len(plays) == self._n:
                 self._resolve()
                 return
-        self._to_act = (seat + 1) % self.players
+        self.current_player = (seat + 1) % self._n
 
     def _resolve(self) -> None:
         """Reveal, void equal strengths, find the winner, hand over the lot."""
-        counts: dict[int, int] = {}
-        for _, c in self.plays:
-            k = _STRENGTH[c]
-            counts[k] = counts.get(k, 0) + 1
-        valid = [(s, c) for s, c in self.plays if counts[_STRENGTH[c]] == 1]
-        if self.mode == "up":
-            valid = [(s, c) for s, c in valid if c.suit == self.led]
-        winner = max(valid, key=lambda sc: _STRENGTH[sc[1]])[0] if valid else self.parent
-        self.rounds.append(
-            {
-                "parent": self.parent,
-                "lot": [t.code for t in self.lot],
-                "mode": self.mode,
-                "cards": [[s, c.code] for s, c in self.plays],
-                "void": [c.code for _, c in self.plays if counts[_STRENGTH[c]] > 1],
-                "winner": winner,
-            }
-        )
+        plays = self.plays
+        ranks = [_STRENGTH[c] for _, c in plays]
+        up = self.mode == "up"
+        led = self.led
+        winner = self.parent
+        best = -1
+        for (s, c), k in zip(plays, ranks, strict=True):
+            # equal strengths void each other; face up, only the led suit can win
+            if k > best and ranks.count(k) == 1 and (not up or c.suit == led):
+                best, winner = k, s
+        self.finished.append((self.parent, self.lot, self.mode, plays, winner))  # type: ignore[arg-type]
         self.won[winner].extend(self.lot)
-        self.spent.extend(c for _, c in self.plays)
         self.parent = winner
         self.lot, self.plays, self.mode, self.led = [], [], None, None
         self._start_round()
 
+    @property
+    def rounds(self) -> list[dict[str, Any]]:
+        """The finished rounds as JSON data (parent, lot, mode, cards, void, winner)."""
+        built = self._rounds_json
+        for parent, lot, mode, plays, winner in self.finished[len(built) :]:
+            ranks = [_STRENGTH[c] for _, c in plays]
+            built.append(
+                {
+                    "parent": parent,
+                    "lot": [t.code for t in lot],
+                    "mode": mode,
+                    "cards": [[s, c.code] for s, c in plays],
+                    "void": [c.code for (_, c), k in zip(plays, ranks, strict=True)
+                             if ranks.count(k) > 1],
+                    "winner": winner,
+                }
+            )  # fmt: skip
+        return built
+
     def _why_illegal(self, action: Action) -> str:
-        seat = self._to_act
+        seat = self.current_player
         if self.phase == "lot":
             return "the parent first chooses the lot: lot 1 or lot 2"
         if action.id < 2:
@@ -317,7 +353,7 @@ class SonoArcanaState(State):
     def action_seen_by(self, action: Action, seat: int | None) -> str:
         """Face-down bids and cards show as ``bid down ?`` / ``play ?`` to the others,
         except the round's last card: it completes the round, which is revealed at once."""
-        if seat == self._to_act:
+        if seat == self.current_player:
             return action.text
         aid = action.id
         if _BID_DOWN <= aid < _PLAY:
@@ -326,37 +362,90 @@ class SonoArcanaState(State):
             return "play ?"
         return action.text
 
+    def _may_mask_for(self, seat: int | None) -> bool:
+        # only the face-down bid and the cards of a face-down round are masked
+        if seat == self.current_player or self.phase == "lot":
+            return False
+        return self.phase == "bid" or self.mode == "down"
+
+    # -- fast random play-outs (search) ---------------------------------------------------
+    def random_playout(self, rng: random.Random, *, hand_only: bool = False) -> int:
+        """:meth:`State.random_playout`, the same moves, drawn without building the
+        lists of actions (a bid is drawn among the sorted hand's ``bid up`` then
+        ``bid down``, a card among the playable ones)."""
+        if not exact(rng):
+            return super().random_playout(rng, hand_only=hand_only)
+        getrandbits = rng.getrandbits
+        append = self.history.append
+        hands = self.hands
+        done = 0
+        self._legal = None
+        while self.current_player is not None:
+            seat = self.current_player
+            phase = self.phase
+            if phase == "lot":
+                options: list[Any] = _LOT_CHOICE
+            elif phase == "bid":
+                options = sorted(hands[seat], key=_INDEX)
+            else:
+                options = hands[seat]
+                if self.mode == "up":
+                    led = self.led
+                    options = [c for c in options if c.suit == led] or options
+            n = len(options) * 2 if phase == "bid" else len(options)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            if phase == "lot":
+                action = options[r]
+            elif phase == "bid":
+                half = n // 2
+                action = _UP[options[r]] if r < half else _DOWN[options[r - half]]
+            else:
+                action = _PLAY_OF[options[r]]
+            self._apply(action)
+            append(action)
+            done += 1
+        return done
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SonoArcanaState:
+        """A fast independent copy: cards are immutable and finished rounds are never
+        changed, so only the lists and sets that play changes are copied."""
+        new = object.__new__(type(self))
+        d = dict(self.__dict__)
+        d["_rng"] = copy_rng(self._rng)
+        d["_preset"] = list(self._preset)
+        d["deals"] = list(self.deals)
+        d["history"] = list(self.history)
+        d["_legal"] = None
+        d["hands"] = [list(h) for h in self.hands]
+        d["won"] = [list(w) for w in self.won]
+        d["voids"] = [set(v) for v in self.voids]
+        d["finished"] = list(self.finished)
+        d["_rounds_json"] = list(self._rounds_json)
+        d["lot"] = list(self.lot)
+        d["plays"] = list(self.plays)
+        new.__dict__.update(d)
+        return new
+
     # -- scoring ----------------------------------------------------------------------
     def scores(self) -> Scores:
         n = self.players
         face_up: list[list[Card]] = []
         face_down: list[list[Card]] = []
         for held in self.won:
-            digits: dict[int, int] = {}
-            for t in held:
-                digits[t.number % 10] = digits.get(t.number % 10, 0) + 1  # type: ignore[operator]
-            face_up.append([t for t in held if digits[t.number % 10] == 1])  # type: ignore[operator]
-            face_down.append([t for t in held if digits[t.number % 10] > 1])  # type: ignore[operator]
+            digits = [_DIGIT[t] for t in held]
+            face_up.append([t for t, d in zip(held, digits, strict=True) if digits.count(d) == 1])
+            face_down.append([t for t, d in zip(held, digits, strict=True) if digits.count(d) > 1])
         individual = [2 * len(face_up[s]) - len(face_down[s]) for s in range(n)]
         best = [max((t.number for t in face_up[s]), default=-1) for s in range(n)]  # type: ignore[type-var]
-        teams = self.game.teams
-        if teams is None:
-            totals = list(individual)
-            ranks = competition_ranks([(individual[s], best[s]) for s in range(n)])
-            detail_teams = None
-        else:
-            team_of = {s: i for i, t in enumerate(teams) for s in t}
-            team_totals = [sum(individual[s] for s in t) for t in teams]
-            team_best = [max(best[s] for s in t) for t in teams]
-            totals = [team_totals[team_of[s]] for s in range(n)]
-            team_ranks = competition_ranks(list(zip(team_totals, team_best, strict=True)))
-            ranks = tuple(team_ranks[team_of[s]] for s in range(n))
-            detail_teams = team_totals
+        totals, ranks, detail_teams = self._ranking(individual, best)
         return Scores(
-            totals=tuple(float(t) for t in totals),
+            totals=totals,
             ranks=ranks,
             final=self.phase == "over",
-            teams=teams,
+            teams=self.game.teams,
             detail={
                 "individual": individual,
                 "face_up": [sorted_codes(f) for f in face_up],
@@ -365,6 +454,35 @@ class SonoArcanaState(State):
                 "team_totals": detail_teams,
             },
         )
+
+    def _ranking(
+        self, individual: list[int], best: list[int]
+    ) -> tuple[tuple[float, ...], tuple[int, ...], list[int] | None]:
+        """(totals, ranks, team totals) from each seat's points and best face-up
+        talisman (the tie-break)."""
+        n = self.players
+        teams = self.game.teams
+        if teams is None:
+            ranks = competition_ranks([(individual[s], best[s]) for s in range(n)])
+            return tuple(float(t) for t in individual), ranks, None
+        team_of = {s: i for i, t in enumerate(teams) for s in t}
+        team_totals = [sum(individual[s] for s in t) for t in teams]
+        team_best = [max(best[s] for s in t) for t in teams]
+        totals = [team_totals[team_of[s]] for s in range(n)]
+        team_ranks = competition_ranks(list(zip(team_totals, team_best, strict=True)))
+        ranks = tuple(team_ranks[team_of[s]] for s in range(n))
+        return tuple(float(t) for t in totals), ranks, team_totals
+
+    def _standing(self) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        individual: list[int] = []
+        best: list[int] = []
+        for held in self.won:
+            digits = [_DIGIT[t] for t in held]
+            up = [t.number for t, d in zip(held, digits, strict=True) if digits.count(d) == 1]
+            individual.append(3 * len(up) - len(held))  # +2 per face-up, -1 per face-down
+            best.append(max(up, default=-1))  # type: ignore[type-var]
+        totals, ranks, _ = self._ranking(individual, best)
+        return totals, ranks
 
     # -- views --------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -378,9 +496,9 @@ class SonoArcanaState(State):
             "seat": seat,
             "teams": [list(t) for t in self.game.teams] if self.game.teams else None,
             "phase": self.phase,
-            "current_player": self._to_act,
+            "current_player": self.current_player,
             "parent": self.parent if self.phase != "over" else None,
-            "round": len(self.rounds) + (0 if self.phase == "over" else 1),
+            "round": len(self.finished) + (0 if self.phase == "over" else 1),
             "final_round": self.final_round and self.phase != "over",
             "talismans_left": len(self.stack) - self.top,
             "lot": [t.code for t in self.lot],
@@ -395,7 +513,7 @@ class SonoArcanaState(State):
         if seat is not None:
             view["hand"] = sorted_codes(self.hands[seat])
             view["legal_actions"] = (
-                [a.text for a in self.legal_actions()] if seat == self._to_act else []
+                [a.text for a in self.legal_actions()] if seat == self.current_player else []
             )
         return view
 
@@ -421,7 +539,7 @@ class SonoArcanaState(State):
         z["stack"] = [t.code for t in self.stack[self.top :]]
         z["lot"] = [t.code for t in self.lot]
         z["table"] = [c.code for _, c in self.plays]
-        z["spent"] = [c.code for c in self.spent]
+        z["spent"] = [c.code for r in self.finished for _, c in r[3]]
         return z
 
     def check_invariants(self) -> None:
@@ -430,7 +548,7 @@ class SonoArcanaState(State):
         played = {s for s, _ in self.plays}
         sizes = {len(h) + (1 if s in played else 0) for s, h in enumerate(self.hands)}
         assert len(sizes) == 1, f"hand sizes drifted: {sizes}"
-        assert len(self.rounds) <= HAND_SIZE
+        assert len(self.finished) <= HAND_SIZE
         if self.phase == "over":
             assert not self.lot and self.top == len(self.stack)
         s = self.scores()
@@ -462,9 +580,9 @@ class SonoArcanaState(State):
         }
         pools = deal_uniform(unknown, caps, lambda c: holders[c.suit], rng)
         played: list[list[Card]] = [[] for _ in range(n)]
-        for r in self.rounds:
-            for s, code in r["cards"]:
-                played[s].append(card(code))
+        for r in self.finished:
+            for s, c in r[3]:
+                played[s].append(c)
         actions = [a.text for a in self.history]
         base = len(actions) - len(self.plays)
         for i, (s, c) in enumerate(self.plays):
@@ -483,7 +601,7 @@ class SonoArcanaState(State):
             else:
                 hands.append([c.code for c in played[s] + pools[s]])
         unseen = sorted(self.stack[self.top :], key=lambda t: t.index)  # never the true order
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         talismans = [t.code for t in self.stack[: self.top] + unseen]
         deal = {"hands": hands, "talismans": talismans, "parent": original["parent"]}
         return [deal], actions
@@ -491,7 +609,7 @@ class SonoArcanaState(State):
 
 def sorted_codes(cs: list[Card]) -> list[str]:
     """Codes sorted in the deck's order (majors by number, suits c d s w, ranks up)."""
-    return [c.code for c in sorted(cs, key=lambda c: c.index)]
+    return [c.code for c in sorted(cs, key=_INDEX)]
 
 
 SonoArcana.state_class = SonoArcanaState

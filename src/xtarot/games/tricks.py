@@ -28,6 +28,7 @@ from typing import Any
 
 from xtarot.cards import Card
 from xtarot.engine import deal_uniform
+from xtarot.engine.sampling import deal_uniform_by_key
 
 __all__ = [
     "Trick",
@@ -131,17 +132,22 @@ def resample_hands(
     :func:`xtarot.engine.deal_uniform`'s: exact, and fast with many seats.
     """
     n = len(capacities)
-    by_suit: dict[Hashable, list[int]] = {}
+    if also_void is None:  # the seats a card may go to depend on its suit alone
+        open_seats = [s for s in range(n) if capacities[s] > 0]
+        void_sets = voids.voids
+        plain = type(voids).allows is VoidTracker.allows  # not a subclass with its own rule
+        if plain and not any(void_sets[s] for s in open_seats):
+            return deal_uniform_by_key(hidden, capacities, suit_of, lambda _: open_seats, rng)
+
+        def seats_for(suit: Hashable) -> list[int]:
+            if plain:
+                return [s for s in open_seats if suit not in void_sets[s]]
+            return [s for s in open_seats if voids.allows(s, suit)]
+
+        return deal_uniform_by_key(hidden, capacities, suit_of, seats_for, rng)
 
     def allowed(c: Card) -> list[int]:
         suit = suit_of(c)
-        if also_void is None:
-            seats = by_suit.get(suit)
-            if seats is None:
-                seats = by_suit[suit] = [
-                    s for s in range(n) if capacities[s] > 0 and voids.allows(s, suit)
-                ]
-            return seats
         return [
             s
             for s in range(n)

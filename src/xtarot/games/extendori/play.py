@@ -7,26 +7,67 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import Any
 
-from xtarot.cards import XTAROT, Card, card
+from xtarot.cards import XTAROT, Card
 from xtarot.engine import Action, DealError, Scores, State
 from xtarot.engine.core import competition_ranks
+from xtarot.engine.rand import copy_rng, exact, shuffle
 from xtarot.games.extendori.rules import (
     _CARD_OF,
     _KEY,
+    _MINOR,
     _PLAY,
     _POINTS,
     MAJORS,
+    MINOR_ORDER,
     _index,
     _suit_name,
     suit_key,
-    trick_winner,
 )
 from xtarot.games.extendori.sampling import deal_respecting_voids
 from xtarot.games.extendori.setup import Extendori
-from xtarot.games.tricks import Trick, VoidTracker, follow_or_trump_options
+from xtarot.games.tricks import Trick, VoidTracker
 
-#: Points of every card (by identity: cards are interned).
+# -- per-card tables keyed by the (interned) card, for the hot paths -------------------
+#: Points of every card.
 _WORTH: dict[Card, int] = {c: _POINTS[c.index] for c in XTAROT}
+#: The suit a card follows as (``"T"`` for the majors).
+_SUIT: dict[Card, str] = {c: _KEY[c.index] for c in XTAROT}
+#: ``play <card>`` of every card.
+_PLAY_OF: dict[Card, Action] = {c: _PLAY[c.index] for c in XTAROT}
+#: A minor's place in the led suit's order (see ``rules.MINOR_ORDER``), -1 for a major.
+_RANK: dict[Card, int] = {c: _MINOR[c.index] for c in XTAROT}
+_F, _N, _M = MINOR_ORDER.index("F"), MINOR_ORDER.index("N"), MINOR_ORDER.index("M")
+_BY_CODE: dict[str, Card] = {c.code: c for c in XTAROT}
+
+
+def _trick_winner(plays: list[tuple[int, Card]], top_major: int) -> int:
+    """:func:`rules.trick_winner` in one pass (the tests hold the two to the same
+    answers): any major beats any minor, else the led suit's highest; then the two
+    wrap-arounds: the deck's top major falls below T1 and T0, the led suit's F below
+    its N and M, when they meet."""
+    led = plays[0][1].suit
+    winner = -1
+    best = -1
+    for s, c in plays:
+        number = c.number
+        if number is not None:
+            k = 1000 + number
+        elif c.suit == led:
+            k = _RANK[c]
+        else:
+            continue
+        if k > best:
+            best, winner = k, s
+    if best >= 1000:
+        low = {c.number: s for s, c in plays if c.number is not None and c.number <= 1}
+        if low and any(c.number == top_major for _, c in plays):  # ... < top < T1 < T0
+            return low[0] if 0 in low else low[1]
+        return winner
+    if best == _F:  # ... < A < F < N < M
+        low = {_RANK[c]: s for s, c in plays if c.suit == led and _RANK[c] <= _N}
+        if low:
+            return low[_M] if _M in low else low[_N]
+    return winner
 
 
 class ExtendoriState(State):
@@ -56,12 +97,14 @@ class ExtendoriState(State):
         g, n = self.game, self.players
         self.first: int = deal["first"]
         self.order: list[int] = list(deal.get("order") or g.clockwise(self.first))
+        self._n = n
         self.pos: list[int] = [0] * n
         for i, s in enumerate(self.order):
             self.pos[s] = i
-        self.received: list[list[list[Card]]] = [[[card(c) for c in h] for h in deal["hands"]]]
+        get = _BY_CODE.__getitem__
+        self.received: list[list[list[Card]]] = [[list(map(get, h)) for h in deal["hands"]]]
         self.hands: list[list[Card]] = [sorted(h, key=_index) for h in self.received[0]]
-        self.stock: list[Card] = [card(c) for c in deal["stock"]]
+        self.stock: list[Card] = list(map(get, deal["stock"]))
         self.top = 0
         self.batch = 0
         self.dealers: list[int] = [self.first]
@@ -71,48 +114,93 @@ class ExtendoriState(State):
         self.taken: list[list[Card]] = [[] for _ in range(n)]
         self.points: list[int] = [0] * n
         self.voids = VoidTracker(n + 1)  # slot n is the stock (never void)
-        self._to_act: int | None = self.first
+        self.current_player = self.first
         self.phase = "play"
 
     # -- play --------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self._to_act
+    #: the seat to act, kept as a plain attribute (``None`` when the match is over)
+    current_player: int | None = None  # type: ignore[assignment]
+    #: set once, when the match ends
+    is_terminal: bool = False  # type: ignore[assignment]
 
     def _legal_actions(self) -> list[Action]:
-        hand = self.hands[self._to_act]  # type: ignore[index]
-        trick = self.trick
-        if not trick.plays:
-            return [_PLAY[c.index] for c in hand]
-        return [_PLAY[c.index] for c in follow_or_trump_options(hand, trick.led, suit_key, MAJORS)]
-
-    def _apply(self, action: Action) -> None:
-        seat: int = self._to_act  # type: ignore[assignment]
-        c = _CARD_OF[action.id]
-        self.hands[seat].remove(c)
+        hand = self.hands[self.current_player]  # type: ignore[index]
         trick = self.trick
         if trick.plays:
+            # follow the led suit; failing that play a major; failing both, anything
             led = trick.led
-            if _KEY[c.index] != led:
-                if c.suit is None:
-                    self.voids.note(seat, led)
-                else:
-                    self.voids.note(seat, led, MAJORS)
-        trick.add(seat, c, suit_key)
-        if len(trick.plays) < self.players:
-            self._to_act = self.order[(self.pos[seat] + 1) % self.players]
+            follow = [_PLAY_OF[c] for c in hand if _SUIT[c] == led]
+            if follow:
+                return follow
+            follow = [_PLAY_OF[c] for c in hand if c.suit is None]
+            if follow:
+                return follow
+        return list(map(_PLAY_OF.__getitem__, hand))
+
+    def _apply(self, action: Action) -> None:
+        self._play(self.current_player, _CARD_OF[action.id])  # type: ignore[arg-type]
+
+    def random_playout(self, rng: random.Random, *, hand_only: bool = False) -> int:
+        """:meth:`State.random_playout`, the same moves, drawn among the playable
+        cards directly (every move of Extendori is a card)."""
+        if not exact(rng):
+            return super().random_playout(rng, hand_only=hand_only)
+        limit = len(self.deals) + 1 if hand_only else 1 << 62
+        getrandbits = rng.getrandbits
+        append = self.history.append
+        done = 0
+        self._legal = None
+        while self.current_player is not None and len(self.deals) < limit:
+            seat = self.current_player
+            hand = self.hands[seat]
+            options = hand
+            if self.trick.plays:  # as _legal_actions: follow, else a major, else anything
+                led = self.trick.led
+                options = (
+                    [c for c in hand if _SUIT[c] == led]
+                    or [c for c in hand if c.suit is None]
+                    or hand
+                )
+            n = len(options)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            c = options[r]
+            self._play(seat, c)
+            append(_PLAY_OF[c])
+            done += 1
+        return done
+
+    def _play(self, seat: int, c: Card) -> None:
+        self.hands[seat].remove(c)
+        trick = self.trick
+        plays = trick.plays
+        if plays:
+            led = trick.led
+            if _SUIT[c] != led:
+                void = self.voids.voids[seat]
+                void.add(led)
+                if c.suit is not None:
+                    void.add(MAJORS)
+        else:
+            trick.led = _SUIT[c]
+        plays.append((seat, c))
+        if len(plays) < self._n:
+            self.current_player = self.order[(self.pos[seat] + 1) % self._n]
             return
         self._finish_trick()
 
     def _finish_trick(self) -> None:
         trick = self.trick
-        winner = trick_winner(trick.plays, self.game.top_major)
-        self.tricks.append((trick.leader, trick.plays, winner))
-        won = trick.cards
+        plays = trick.plays
+        winner = _trick_winner(plays, self.game.top_major)
+        self.tricks.append((trick.leader, plays, winner))
+        won = [c for _, c in plays]
         self.taken[winner].extend(won)
-        self.points[winner] += sum(_POINTS[c.index] for c in won)
+        self.points[winner] += sum(map(_WORTH.__getitem__, won))
         self.trick = Trick(winner)
-        self._to_act = winner
+        self.current_player = winner
         if self.hands[winner]:
             return
         if self.top < len(self.stock):
@@ -148,13 +236,14 @@ class ExtendoriState(State):
         if g.target is not None and max(self._totals(self.match_points)) >= g.target:
             done = True
         if done:
-            self.phase, self._to_act = "over", None
+            self.phase, self.current_player = "over", None
+            self.is_terminal = True
             return
         self._begin_hand(self._next_deal())
 
     def _why_illegal(self, action: Action) -> str:
         c = _CARD_OF[action.id]
-        hand = self.hands[self._to_act]  # type: ignore[index]
+        hand = self.hands[self.current_player]  # type: ignore[index]
         if c not in hand:
             return f"you do not hold {c}"
         led = self.trick.led
@@ -205,7 +294,7 @@ class ExtendoriState(State):
             "players": self.players,
             "seat": seat,
             "phase": self.phase,
-            "current_player": self._to_act,
+            "current_player": self.current_player,
             "deck": g.deck_size,
             "teams": [list(t) for t in g.teams] if g.teams else None,
             "hand_number": len(self.hand_results) + (1 if self.phase == "play" else 0),
@@ -234,7 +323,7 @@ class ExtendoriState(State):
         if seat is not None:
             view["hand"] = [c.code for c in self.hands[seat]]
             view["legal_actions"] = (
-                [a.text for a in self.legal_actions()] if seat == self._to_act else []
+                [a.text for a in self.legal_actions()] if seat == self.current_player else []
             )
         return view
 
@@ -255,7 +344,7 @@ class ExtendoriState(State):
             "match_points": self.match_points,
             "hand_results": self.hand_results,
             "phase": self.phase,
-            "to_act": self._to_act,
+            "to_act": self.current_player,
         }
 
     def zones(self) -> dict[str, list[str]]:
@@ -293,10 +382,12 @@ class ExtendoriState(State):
     # -- worlds for search and leak tests ---------------------------------------------
     def __deepcopy__(self, memo: dict[int, Any]) -> ExtendoriState:
         """A fast independent copy: lists that are never changed in place are shared."""
+        return self._copy(copy_rng(self._rng))
+
+    def _copy(self, rng: random.Random) -> ExtendoriState:
+        """An independent copy whose later shuffles come from ``rng``."""
         new = object.__new__(type(self))
         d = dict(self.__dict__)
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
         d["_rng"] = rng
         d["_preset"] = list(self._preset)
         d["deals"] = list(self.deals)
@@ -331,10 +422,9 @@ class ExtendoriState(State):
         if self.phase == "over":
             return State.sample_world(self, seat, rng)
         deal, received, stock = self._resample(seat, rng)
-        world = self.clone()
-        assert isinstance(world, ExtendoriState)
-        world.seed = rng.getrandbits(48)
-        world._rng = random.Random(rng.getrandbits(48))
+        seed = rng.getrandbits(48)
+        world = self._copy(random.Random(rng.getrandbits(48)))
+        world.seed = seed
         world._preset = []
         world.deals[-1] = deal
         world.received = received
@@ -384,7 +474,7 @@ class ExtendoriState(State):
                 for r in range(n):
                     stock.append(got[self.order[(start + r) % n]][j])
         rest = pools[n]
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         stock.extend(rest)
         deal: dict[str, Any] = {
             "hands": [[c.code for c in h] for h in received[0]],

@@ -8,6 +8,7 @@ from functools import cache, lru_cache
 from math import comb
 
 from xtarot.cards import Card
+from xtarot.engine.rand import shuffle
 from xtarot.games.tricks import VoidTracker
 
 
@@ -186,13 +187,13 @@ def deal_respecting_voids(
         for b, p in enumerate(pools):
             merged[down[b]].extend(p)
         pools, rem = merged, nxt
-        rng.shuffle(got)
+        shuffle(rng, got)
         pos = 0
         for s in members:
             out[s] = got[pos : pos + capacities[s]]
             pos += capacities[s]
     leftover = [c for p in pools for c in p]
-    rng.shuffle(leftover)
+    shuffle(rng, leftover)
     pos = 0
     for s in free:
         out[s] = leftover[pos : pos + capacities[s]]

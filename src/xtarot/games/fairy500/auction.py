@@ -17,7 +17,7 @@ from bisect import bisect_right
 
 from xtarot.engine import Action
 
-from .setup import ACTIONS, BID_OF, BID_VALUE, misere_value
+from .setup import ACTIONS, BID_OF, BID_VALUE, PASS, misere_value
 
 __all__ = ["BidTable", "auction_outcome", "next_bidder"]
 
@@ -39,6 +39,15 @@ class BidTable:
         self.values: dict[int, int] = {i: v for v, i in bids}
         self._values = [v for v, _ in bids]
         self._bids = [ACTIONS[i] for _, i in bids]
+        self._choices: dict[int, list[Action]] = {}
+
+    def pass_or_above(self, value: int) -> list[Action]:
+        """``pass`` and every bid above ``value``: one shared list per value (callers
+        must not change it)."""
+        got = self._choices.get(value)
+        if got is None:
+            got = self._choices[value] = [ACTIONS[PASS], *self.above(value)]
+        return got
 
     def above(self, value: int) -> list[Action]:
         """Every bid whose declared value is strictly above ``value``."""

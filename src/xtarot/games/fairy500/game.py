@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
@@ -22,7 +23,8 @@ from xtarot.engine import (
     register,
 )
 from xtarot.engine.core import competition_ranks
-from xtarot.games.tricks import Trick, follow_options
+from xtarot.engine.rand import copy_rng, exact, shuffle
+from xtarot.games.tricks import Trick
 
 from .auction import BidTable, auction_outcome, next_bidder
 from .hand import Hand, sorted_cards
@@ -54,7 +56,6 @@ from .worlds import sample_hand
 __all__ = ["Fairy500", "Fairy500State", "Hand"]
 
 TARGET = 500
-_PASS_ACTION = ACTIONS[PASS]
 _CODE = attrgetter("code")
 _HAND_ZONE = tuple(f"hand:{s}" for s in range(8))
 _WON_ZONE = tuple(f"won:{s}" for s in range(8))
@@ -147,16 +148,16 @@ class Fairy500(Game):
     # -- deals ---------------------------------------------------------------------------
     def shuffle(self, rng: random.Random, dealer: int) -> dict[str, Any]:
         deck = list(self.cards)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         return self._deal(deck, dealer)
 
     def _deal(self, deck: list[Card], dealer: int) -> dict[str, Any]:
         n = self.players
-        order = [(dealer + 1 + i) % n for i in range(n)]
+        codes = [c.code for c in deck]
         hands: list[list[str]] = [[] for _ in range(n)]
-        for i, c in enumerate(deck[: n * HAND_SIZE]):
-            hands[order[i % n]].append(c.code)
-        return {"hands": hands, "kitty": [c.code for c in deck[n * HAND_SIZE :]], "dealer": dealer}
+        for i in range(n):  # one at a time clockwise from the dealer's left
+            hands[(dealer + 1 + i) % n] = codes[i : n * HAND_SIZE : n]
+        return {"hands": hands, "kitty": codes[n * HAND_SIZE :], "dealer": dealer}
 
     def _random_deal(self, rng: random.Random) -> dict[str, Any]:
         return self.shuffle(rng, rng.randrange(self.players))
@@ -205,8 +206,7 @@ class Fairy500State(State):
     def __deepcopy__(self, memo: dict[int, Any]) -> Fairy500State:
         """A fast clone: finished hands, deals and results are never changed again."""
         new = copy.copy(self)
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
+        new._rng = copy_rng(self._rng)
         new._preset = list(self._preset)
         new.deals = list(self.deals)
         new.history = list(self.history)
@@ -225,7 +225,7 @@ class Fairy500State(State):
         self.past: list[Hand] = []
         self.over = False
         self._next_start = 0
-        self._to_act: int | None = None
+        self._n = n
 
     def _next_deal(self) -> dict[str, Any]:
         if self._preset:
@@ -234,28 +234,32 @@ class Fairy500State(State):
 
     def _setup(self, deal: dict[str, Any]) -> None:
         self.h = Hand(deal, self._next_start, self.players)
-        self._to_act = (self.h.dealer + 1) % self.players
+        self.current_player = (self.h.dealer + 1) % self.players
 
-    @property
-    def current_player(self) -> int | None:
-        return self._to_act
+    #: the seat to act, kept as a plain attribute (``None`` when the match is over)
+    current_player: int | None = None  # type: ignore[assignment]
+    #: set once, when the match ends
+    is_terminal: bool = False  # type: ignore[assignment]
 
     # -- legal actions -------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
         h = self.h
         phase = h.phase
-        seat: int = self._to_act  # type: ignore[assignment]
+        seat: int = self.current_player  # type: ignore[assignment]
         if phase == "play":
             trick = h.trick
             assert trick is not None and h.mode is not None
             hand = h.hands[seat]
-            led = trick.led if trick.plays else None
-            if led is None:
-                return [PLAY_OF[c] for c in hand]
-            return [PLAY_OF[c] for c in follow_options(hand, led, SUIT_OF[h.mode].__getitem__)]
+            if trick.plays:  # follow the led (effective) suit when able
+                led = trick.led
+                suit_of = SUIT_OF[h.mode]
+                follow = [PLAY_OF[c] for c in hand if suit_of[c] == led]
+                if follow:
+                    return follow
+            return list(map(PLAY_OF.__getitem__, hand))
         if phase == "auction":
             floor = self.game.bid_values[h.high] if h.high is not None else 0
-            return [_PASS_ACTION, *self.game.bids_above(floor)]
+            return self.game.bid_table.pass_or_above(floor)  # shared: never changed
         if phase == "discard":
             return [DISCARD_OF[c] for c in h.hands[seat]]
         return [CALL_OF[c] for c in self._callable()]
@@ -271,9 +275,12 @@ class Fairy500State(State):
 
     def action_seen_by(self, action: Action, seat: int | None) -> str:
         """Discards are face down: the others see ``discard ?``."""
-        if seat != self._to_act and DISCARD <= action.id < PLAY:
+        if seat != self.current_player and DISCARD <= action.id < PLAY:
             return "discard ?"
         return action.text
+
+    def _may_mask_for(self, seat: int | None) -> bool:
+        return seat != self.current_player and self.h.phase == "discard"
 
     def _why_illegal(self, action: Action) -> str:
         h = self.h
@@ -299,14 +306,14 @@ class Fairy500State(State):
         if aid < PLAY:
             return "the hand is being played: play <card>"
         c = CARD_OF[aid]
-        if c not in h.hands[self._to_act]:  # type: ignore[index]
+        if c not in h.hands[self.current_player]:  # type: ignore[index]
             return f"you do not hold {c}"
         return "you must follow the led suit while you can"
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         h = self.h
-        seat: int = self._to_act  # type: ignore[assignment]
+        seat: int = self.current_player  # type: ignore[assignment]
         aid = action.id
         phase = h.phase
         if phase == "play":
@@ -349,7 +356,7 @@ class Fairy500State(State):
         elif outcome == "all_pass":
             self._all_pass()
         else:
-            self._to_act = next_bidder(h.passed, seat)
+            self.current_player = next_bidder(h.passed, seat)
 
     def _declare(self) -> None:
         h = self.h
@@ -369,7 +376,7 @@ class Fairy500State(State):
             h.revealed.add((h.declarer + 2) % 4)
         if self.game.calls_needed and not self.game.options["classical"]:
             h.phase = "call"
-            self._to_act = h.declarer
+            self.current_player = h.declarer
         else:
             self._take_kitty()
 
@@ -390,7 +397,7 @@ class Fairy500State(State):
         h.kitty_taken = True
         h.hands[h.declarer] = sorted_cards(h.hands[h.declarer] + h.kitty)
         h.phase = "discard"
-        self._to_act = h.declarer
+        self.current_player = h.declarer
 
     def _start_play(self) -> None:
         h = self.h
@@ -407,45 +414,133 @@ class Fairy500State(State):
                 else:
                     h.partners[holder] = h.partners.get(holder, 0) + 1
         h.play_fairies = [[c.code for c in hand if c.rank == "F"] for hand in h.hands]
+        h.open_pending = h.bid is not None and h.bid.is_open
         leader = (decl + 1) % n if decl is not None else (h.dealer + 1) % n
         h.trick = Trick(leader)
         h.phase = "play"
-        self._to_act = leader
+        self.current_player = leader
 
     def _play(self, seat: int, c: Card) -> None:
         h = self.h
         trick = h.trick
         assert trick is not None and h.mode is not None
-        suit_of = SUIT_OF[h.mode]
         h.hands[seat].remove(c)
-        h.played[seat].append(c)
-        if trick.plays:
+        plays = trick.plays
+        if plays:
             led = trick.led
-            if suit_of[c] != led:
-                h.voids.note(seat, led)
-        trick.add(seat, c, suit_of.__getitem__)
+            if SUIT_OF[h.mode][c] != led:
+                h.voids.voids[seat].add(led)
+        else:
+            trick.led = SUIT_OF[h.mode][c]
+        plays.append((seat, c))
         if h.called and c in h.called and seat != h.declarer:
             h.revealed.add(seat)
-        if not h.open_shown and h.bid is not None and h.bid.is_open:
-            h.open_shown = True
-        n = self.players
-        if len(trick.plays) < n:
-            self._to_act = (seat + 1) % n
+        if h.open_pending:
+            h.open_shown, h.open_pending = True, False
+        n = self._n
+        if len(plays) < n:
+            self.current_player = (seat + 1) % n
             return
+        self._close_trick(trick)
+
+    def _close_trick(self, trick: Trick) -> None:
+        """The trick is complete: its winner takes it and leads the next, or the
+        hand ends with the tenth."""
+        h = self.h
+        plays = trick.plays
         keys = key_table(h.mode, trick.led)  # type: ignore[arg-type]
-        winner = trick.winner(keys.__getitem__)
-        top = max(trick.cards, key=keys.__getitem__)
+        # the strongest card wins (the keys of cards that can win are distinct)
+        winner, top = plays[0]
+        best = keys[top]
+        for s, x in plays:
+            k = keys[x]
+            if k > best:
+                best, winner, top = k, s, x
         h.won[winner] += 1
         if top.rank == "F":
             h.won_f[winner] += 1
-        h.won_cards[winner].extend(trick.cards)
-        h.tricks.append({**trick.to_json(), "winner": winner})
-        if len(h.tricks) == HAND_SIZE:
+        h.done.append((trick.leader, plays, winner))
+        if len(h.done) == HAND_SIZE:
             h.trick = None
             self._end_hand()
             return
         h.trick = Trick(winner)
-        self._to_act = winner
+        self.current_player = winner
+
+    # -- fast random play-outs (search) ---------------------------------------------------
+    def random_playout(self, rng: random.Random, *, hand_only: bool = False) -> int:
+        """:meth:`State.random_playout`, the same moves; the tricks are played by a
+        tighter loop that draws among the playable cards directly."""
+        if not exact(rng):
+            return super().random_playout(rng, hand_only=hand_only)
+        limit = len(self.deals) + 1 if hand_only else 1 << 62
+        getrandbits = rng.getrandbits
+        append = self.history.append
+        done = 0
+        while self.current_player is not None and len(self.deals) < limit:
+            if self.h.phase == "play":
+                done += self._random_tricks(getrandbits)
+                continue
+            legal = self._legal_actions()
+            n = len(legal)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            self._legal = None
+            self._apply(legal[r])
+            append(legal[r])
+            done += 1
+        self._legal = None
+        return done
+
+    def _random_tricks(self, getrandbits: Callable[[int], int]) -> int:
+        """Random legal cards until this hand's tricks are over; how many were played.
+        Each draw is ``randrange`` over :meth:`_legal_actions`' list, done inline."""
+        h = self.h
+        hands = h.hands
+        suit_of = SUIT_OF[h.mode]  # type: ignore[index]
+        voids = h.voids.voids
+        called = h.called
+        players = self._n
+        append = self.history.append
+        self._legal = None
+        done = 0
+        while True:  # the steps of _play, inline; _close_trick ends each trick
+            trick = h.trick
+            assert trick is not None
+            plays = trick.plays
+            seat: int = self.current_player  # type: ignore[assignment]
+            hand = hands[seat]
+            options = hand
+            led = trick.led
+            if plays:
+                options = [c for c in hand if suit_of[c] == led] or hand
+            n = len(options)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            c = options[r]
+            hand.remove(c)
+            if not plays:
+                trick.led = suit_of[c]
+            elif suit_of[c] != led:
+                voids[seat].add(led)
+            plays.append((seat, c))
+            if called and c in called and seat != h.declarer:
+                h.revealed.add(seat)
+            if h.open_pending:
+                h.open_shown, h.open_pending = True, False
+            done += 1
+            if len(plays) < players:
+                self.current_player = (seat + 1) % players
+                append(PLAY_OF[c])
+                continue
+            self._close_trick(trick)
+            append(PLAY_OF[c])  # after: the end of the hand counts the history without it
+            if h.trick is None:  # the hand is over (and the next one may have begun)
+                return done
 
     # -- the end of a hand ---------------------------------------------------------------
     def _end_hand(self) -> None:
@@ -503,7 +598,8 @@ class Fairy500State(State):
         played = sum(1 for r in self.results if r["kind"] != "redeal")
         if any(abs(t) >= TARGET for t in self.totals) or (limit is not None and played >= limit):
             self.over = True
-            self._to_act = None
+            self.current_player = None
+            self.is_terminal = True
             return
         self.past.append(h)
         self._next_start = len(self.history) + 1  # the current action is appended after
@@ -544,7 +640,7 @@ class Fairy500State(State):
             "players": self.players,
             "seat": seat,
             "phase": h.phase if not self.over else "over",
-            "current_player": self._to_act,
+            "current_player": self.current_player,
             "hand_number": len(self.results) + (0 if h.result is not None else 1),
             "dealer": h.dealer,
             "auction": [[s, t] for s, t in h.auction],
@@ -572,7 +668,7 @@ class Fairy500State(State):
         if seat is not None:
             view["hand"] = [c.code for c in h.hands[seat]]
             view["legal_actions"] = (
-                [a.text for a in self.legal_actions()] if seat == self._to_act else []
+                [a.text for a in self.legal_actions()] if seat == self.current_player else []
             )
         return view
 
@@ -614,7 +710,7 @@ class Fairy500State(State):
 
     def check_invariants(self) -> None:
         h = self.h
-        tricks = len(h.tricks)
+        tricks = len(h.done)
         assert sum(h.won) == tricks <= HAND_SIZE
         assert all(0 <= f <= w for f, w in zip(h.won_f, h.won, strict=True))
         sizes = [len(x) for x in h.hands]

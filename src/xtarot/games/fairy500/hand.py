@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import copy
+from operator import attrgetter
 from typing import Any
 
-from xtarot.cards import Card, card
+from xtarot.cards import Card
 from xtarot.games.tricks import Trick, VoidTracker
 
-from .setup import Bid
+from .setup import UNION, Bid
 
 __all__ = ["Hand", "sorted_cards"]
 
+_INDEX = attrgetter("index")
+#: code -> card for every card any player count uses (deals are validated first).
+_BY_CODE: dict[str, Card] = {c.code: c for c in UNION}
+
 
 def sorted_cards(cs: list[Card]) -> list[Card]:
-    return sorted(cs, key=lambda c: c.index)
+    return sorted(cs, key=_INDEX)
 
 
 class Hand:
@@ -24,8 +29,9 @@ class Hand:
         self.deal = deal
         self.start = start  # index in the match history of this hand's first action
         self.dealer: int = deal["dealer"]
-        self.hands: list[list[Card]] = [sorted_cards([card(c) for c in h]) for h in deal["hands"]]
-        self.kitty: list[Card] = [card(c) for c in deal["kitty"]]
+        get = _BY_CODE.__getitem__
+        self.hands: list[list[Card]] = [sorted(map(get, h), key=_INDEX) for h in deal["hands"]]
+        self.kitty: list[Card] = list(map(get, deal["kitty"]))
         self.kitty_taken = False
         self.discards: list[Card] = []
         self.phase = "auction"
@@ -45,13 +51,14 @@ class Hand:
         self.held_by_declarer = 0
         self.revealed: set[int] = set()
         self.trick: Trick | None = None
-        self.tricks: list[dict[str, Any]] = []
+        #: finished tricks as (leader, plays, winner); :attr:`tricks` is their JSON
+        self.done: list[tuple[int, list[tuple[int, Card]], int]] = []
+        self._tricks_json: list[dict[str, Any]] = []
         self.won = [0] * players
         self.won_f = [0] * players
-        self.won_cards: list[list[Card]] = [[] for _ in range(players)]
-        self.played: list[list[Card]] = [[] for _ in range(players)]
         self.voids = VoidTracker(players)
         self.open_shown = False
+        self.open_pending = False  # an open misère whose hand is shown at the first card
         self.play_fairies: list[list[str]] = [[] for _ in range(players)]
         self.result: dict[str, Any] | None = None
 
@@ -70,12 +77,42 @@ class Hand:
         new.revealed = set(self.revealed)
         if self.trick is not None:
             new.trick = Trick(self.trick.leader, list(self.trick.plays), self.trick.led)
-        new.tricks = list(self.tricks)
+        new.done = list(self.done)
+        new._tricks_json = list(self._tricks_json)
         new.won = list(self.won)
         new.won_f = list(self.won_f)
-        new.won_cards = [list(x) for x in self.won_cards]
-        new.played = [list(x) for x in self.played]
         new.voids = VoidTracker(len(self.hands))
         new.voids.voids = [set(v) for v in self.voids.voids]
         new.play_fairies = [list(x) for x in self.play_fairies]
         return new
+
+    @property
+    def tricks(self) -> list[dict[str, Any]]:
+        """The finished tricks as JSON data: ``{"leader", "cards": [[seat, code]...],
+        "winner"}``, built when asked for rather than in the middle of play."""
+        built = self._tricks_json
+        for leader, plays, winner in self.done[len(built) :]:
+            built.append(
+                {"leader": leader, "cards": [[s, c.code] for s, c in plays], "winner": winner}
+            )
+        return built
+
+    @property
+    def won_cards(self) -> list[list[Card]]:
+        """Per seat, the cards of the tricks it won, in play order."""
+        out: list[list[Card]] = [[] for _ in self.hands]
+        for _, plays, winner in self.done:
+            out[winner].extend(c for _, c in plays)
+        return out
+
+    @property
+    def played(self) -> list[list[Card]]:
+        """Per seat, the cards it has played this hand, in order."""
+        out: list[list[Card]] = [[] for _ in self.hands]
+        for _, plays, _ in self.done:
+            for s, c in plays:
+                out[s].append(c)
+        if self.trick is not None:
+            for s, c in self.trick.plays:
+                out[s].append(c)
+        return out

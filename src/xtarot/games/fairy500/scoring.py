@@ -35,8 +35,15 @@ _F_ORDER = ("Fc", "Fd", "Fw", "Fs")
 
 def number(x: Fraction | int) -> int | float:
     """A whole amount as ``int``, any other as ``float``."""
+    if type(x) is int:
+        return x
     x = Fraction(x)
     return int(x) if x.denominator == 1 else float(x)
+
+
+def _halves(k: int) -> Fraction | int:
+    """k/2, exact (an ``int`` when whole)."""
+    return k // 2 if k % 2 == 0 else Fraction(k, 2)
 
 
 def contract_scores(
@@ -60,15 +67,15 @@ def contract_scores(
         bonus = 100  # スモールスラム
     if made and tricks_bid == 10 and side_tricks == 10:
         bonus = 300  # グランドスラム
-    value = Fraction(base + bonus)
+    value = base + bonus
     if classical and side_tricks == 10:
-        value = max(value, Fraction(250))
+        value = max(value, 250)
     sign = 1 if made else -1
-    factor = 1 + Fraction(held_by_declarer, 2)
-    out: list[Fraction] = [Fraction(10 * t) for t in tricks]
+    factor = 1 + _halves(held_by_declarer)
+    out: list[Fraction | int] = [10 * t for t in tricks]
     out[declarer] = sign * value * factor
     for seat, held in partners.items():
-        out[seat] = sign * value * Fraction(held, 2)
+        out[seat] = sign * value * _halves(held)
     detail = {
         "side": sorted(side),
         "side_tricks": side_tricks,

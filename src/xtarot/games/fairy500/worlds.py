@@ -11,9 +11,11 @@ order so the draw cannot depend on where the hidden cards really are.
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
 from xtarot.cards import Card
+from xtarot.engine.rand import shuffle
 from xtarot.games.tricks import VoidTracker, resample_hands
 
 from .hand import Hand
@@ -21,6 +23,8 @@ from .play import SUIT_OF
 from .setup import HAND_SIZE
 
 __all__ = ["sample_hand"]
+
+_INDEX = attrgetter("index")
 
 
 def sample_hand(
@@ -47,7 +51,7 @@ def sample_hand(
     elif seat != decl:
         pool.extend(h.discards)
         caps[discard_slot] = len(h.discards)
-    pool.sort(key=lambda c: c.index)  # canonical: the draw may not see where they are
+    pool.sort(key=_INDEX)  # canonical: the draw may not see where they are
     voids = VoidTracker(n + 2)
     for s in range(n):
         voids.note(s, *h.voids.voids[s])
@@ -56,13 +60,14 @@ def sample_hand(
     mode = h.mode or "misere"
     pools = resample_hands(pool, caps, voids, SUIT_OF[mode].__getitem__, rng, also_void=also)
     deal_hands: list[list[str]] = []
+    played = h.played
     for s in range(n):
         if s == seat:
             deal_hands.append(list(h.deal["hands"][s]))
         elif h.open_shown and s == decl:
-            deal_hands.append([c.code for c in h.played[s] + h.hands[s]])
+            deal_hands.append([c.code for c in played[s] + h.hands[s]])
         else:
-            deal_hands.append([c.code for c in h.played[s] + pools[s]])
+            deal_hands.append([c.code for c in played[s] + pools[s]])
     kitty = [c.code for c in pools[kitty_slot]]
     acts = texts
     if exchange:
@@ -73,9 +78,9 @@ def sample_hand(
         else:
             discards = pools[discard_slot]
             both = deal_hands[decl] + [c.code for c in discards]
-            rng.shuffle(both)
+            shuffle(rng, both)
             deal_hands[decl], kitty = both[:HAND_SIZE], both[HAND_SIZE:]
-            rng.shuffle(discards)
+            shuffle(rng, discards)
             acts = list(texts)
             k = 0
             for i, t in enumerate(acts):

@@ -44,8 +44,10 @@ from typing import Any
 
 from xtarot.cards import Card, Deck
 from xtarot.engine import ConfigError, DealError, DealReader, Game, GameInfo, Option, register
+from xtarot.engine.rand import below, shuffle
 from xtarot.games.grail_mahjong.actions import ACTIONS, HAND_SIZE, card_set, k_for, runs_of
 from xtarot.games.grail_mahjong.state import GrailMahjongState, Meld
+from xtarot.games.grail_mahjong.tables import tables_for
 
 __all__ = ["GrailMahjong", "GrailMahjongState", "Meld"]
 
@@ -90,8 +92,14 @@ class GrailMahjong(Game):
         super().__init__(players, **options)
         self.k = k_for(players)
         self.card_set: list[Card] = card_set(players)
+        self.codes: tuple[str, ...] = tuple(c.code for c in self.card_set)
         self.runs_of = runs_of(self.k)
         self.deck = Deck(f"grail-mahjong {players}-player", self.card_set)
+        self.tables = tables_for(self.k)
+        #: per discarder, the seats asked to answer, in turn order
+        self.asked_after: tuple[tuple[int, ...], ...] = tuple(
+            tuple((seat - i) % players for i in range(1, players)) for seat in range(players)
+        )
 
     def _check_options(self) -> None:
         if self.options["hands"] < 1:
@@ -100,9 +108,9 @@ class GrailMahjong(Game):
             )
 
     def _random_deal(self, rng: random.Random) -> dict[str, Any]:
-        cs = [c.code for c in self.card_set]
-        rng.shuffle(cs)
-        return self._split(cs, rng.randrange(self.players))
+        cs = list(self.codes)
+        shuffle(rng, cs)
+        return self._split(cs, below(rng, self.players))
 
     def _split(self, cs: list[str], dealer: int) -> dict[str, Any]:
         n = self.players
@@ -117,7 +125,7 @@ class GrailMahjong(Game):
             raise DealError(
                 f"a {self.players}-player deck has {len(self.card_set)} cards, not {len(deck)}"
             )
-        return self._split(list(deck), rng.randrange(self.players))
+        return self._split(list(deck), below(rng, self.players))
 
     def _validate_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
         n = self.players

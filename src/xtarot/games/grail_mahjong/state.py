@@ -9,27 +9,18 @@ turn order after the discarder, answers the discard blind: ``pass`` or a claim),
 from __future__ import annotations
 
 import random
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from xtarot.cards import Card, card
+from xtarot.cards import Card
 from xtarot.engine import Action, Scores, State
 from xtarot.engine.core import competition_ranks
 from xtarot.games.grail_mahjong import worlds
 from xtarot.games.grail_mahjong.actions import (
-    ADD,
-    CHI,
-    CLAIM_CHI,
-    CLAIM_PON,
-    DISCARD,
     HAND_SIZE,
     INFO,
-    LUCK,
     LUCK_CARD,
     NAT,
-    NUMBER,
     PASS,
-    PON,
     REST,
     WILD,
     number,
@@ -37,6 +28,7 @@ from xtarot.games.grail_mahjong.actions import (
     suit_key,
     wild_text,
 )
+from xtarot.games.grail_mahjong.tables import BIT, HAND_BIT, LUCK_BIT, NO_ADDS, Adds, mask_of
 
 if TYPE_CHECKING:
     from xtarot.games.grail_mahjong import GrailMahjong
@@ -44,7 +36,8 @@ if TYPE_CHECKING:
 __all__ = ["GrailMahjongState", "Meld"]
 
 MAX_MELD = 6
-_NUMBERED = frozenset(NAT[s][n] for s in ("T", "c", "d", "s", "w") for n in range(1, 11))
+_CARD = {c.code: c for c in BIT}.__getitem__
+_BIT_OF_CODE = {c.code: b for c, b in HAND_BIT.items()}.__getitem__
 
 
 class Meld:
@@ -90,13 +83,15 @@ class Meld:
 
     def copy(self) -> Meld:
         new = Meld.__new__(Meld)
-        for name in Meld.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.cards = list(self.cards)
+        new.kind, new.cards, new.wild = self.kind, list(self.cards), self.wild
+        new.claimed, new.source, new.suit = self.claimed, self.source, self.suit
+        new.lo, new.hi = self.lo, self.hi
         return new
 
     def texts(self) -> list[str]:
-        return [wild_text(self.wild) if c is WILD else c.code for c in self.cards]  # type: ignore[arg-type]
+        if self.wild is None:
+            return [c.code for c in self.cards]
+        return [wild_text(self.wild) if c is WILD else c.code for c in self.cards]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -116,6 +111,9 @@ class GrailMahjongState(State):
     """A match of 聖杯麻雀: ``hands`` hands, the last winner deals the next."""
 
     game: GrailMahjong
+    #: whether ``_rng`` is shared with a copy (see ``_copy``); a class default, so a
+    #: state never copied keeps one attribute fewer
+    _rng_shared: bool = False
 
     # -- the match and its hands ------------------------------------------------------
     def _new_match(self) -> None:
@@ -133,19 +131,25 @@ class GrailMahjongState(State):
     def _setup(self, deal: dict[str, Any]) -> None:
         n = self.players
         self.dealer: int = deal["dealer"]
-        self.hands: list[list[Card]] = [[card(c) for c in h] for h in deal["hands"]]
-        self.stock: list[Card] = [card(c) for c in deal["stock"]]
+        # (the deal is valid: its codes are looked up directly)
+        self.hands: list[list[Card]] = [list(map(_CARD, h)) for h in deal["hands"]]
+        #: each hand as a mask (card bits and counts per number, see ``tables``), kept
+        #: in step with ``hands``
+        self.masks: list[int] = [sum(map(_BIT_OF_CODE, h)) for h in deal["hands"]]
+        self.stock: list[Card] = list(map(_CARD, deal["stock"]))
         self.top = 0
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        #: per seat, what it could add to its melds: (the bits of the cards that would
+        #: do, (card bit, action) in id order), kept in step with ``melds``
+        self.add_tables: list[Adds] = [NO_ADDS] * n
         self.areas: list[list[Card]] = [[] for _ in range(n)]
         self.discards: list[tuple[int, Card]] = []
-        self.drawn: list[list[Card]] = [[] for _ in range(n)]
         #: per seat, in order: the stock index of each draw (an int) and the code of
         #: each card it showed from its hand (a str) -- all public
         self.events: list[list[int | str]] = [[] for _ in range(n)]
         self.taken: list[int] = [HAND_SIZE] * n
         self.given: list[int] = [0] * n
-        self.asked: list[int] = []
+        self.asked: tuple[int, ...] = ()
         self.pending: list[tuple[int, Action]] = []
         self.last_claim: dict[str, Any] | None = None
         self.phase = "turn"
@@ -157,10 +161,16 @@ class GrailMahjongState(State):
         return (seat - 1) % self.players
 
     def _start_turn(self, seat: int) -> None:
-        if self.top >= len(self.stock):
+        top = self.top
+        if top >= len(self.stock):
             self._end_hand("stock", seat)
             return
-        self._draw(seat)
+        c = self.stock[top]  # the draw (as ``_draw``, inlined)
+        self.top = top + 1
+        self.hands[seat].append(c)
+        self.masks[seat] += HAND_BIT[c]
+        self.events[seat].append(top)
+        self.taken[seat] += 1
         self.phase = "turn"
         self._to_act = seat
 
@@ -168,7 +178,7 @@ class GrailMahjongState(State):
         c = self.stock[self.top]
         self.top += 1
         self.hands[seat].append(c)
-        self.drawn[seat].append(c)
+        self.masks[seat] += HAND_BIT[c]
         self.events[seat].append(self.top - 1)
         self.taken[seat] += 1
 
@@ -187,25 +197,32 @@ class GrailMahjongState(State):
         """``how``: ``agari`` (``seat`` emptied its hand), ``rest`` (``seat`` discarded
         ``Rc``) or ``stock`` (``seat`` had to draw from an empty stock)."""
         n = self.players
-        values = [self._meld_score(s) for s in range(n)]
+        areas = self.areas
+        values = []
+        for ms, area in zip(self.melds, areas, strict=True):  # as ``_meld_score``
+            v = 0
+            for m in ms:
+                v += (len(m.cards) - 2) ** 2
+            values.append(v * 2 if area else v)
         if how == "agari":
             winners = [seat]
         else:
             best = max(values)
             winners = [s for s in range(n) if values[s] == best]
         gained = [values[s] if s in winners else 0 for s in range(n)]
+        totals = self.totals
         for s in range(n):
-            self.totals[s] += gained[s]
-        order = [(self.dealer - i) % n for i in range(n)]
-        next_dealer = next(s for s in order if s in winners)
+            totals[s] += gained[s]
+        dealer = self.dealer
+        next_dealer = next(s for s in ((dealer - i) % n for i in range(n)) if s in winners)
         self.results.append(
             {
                 "hand": len(self.results) + 1,
-                "dealer": self.dealer,
+                "dealer": dealer,
                 "end": how,
                 "seat": seat,
                 "melds": [[m.texts() for m in ms] for ms in self.melds],
-                "luck": [s for s in range(n) if self.areas[s]],
+                "luck": [s for s in range(n) if areas[s]],
                 "meld_scores": values,
                 "winners": winners,
                 "gained": gained,
@@ -213,151 +230,103 @@ class GrailMahjongState(State):
             }
         )
         self.past.append((frozenset(self._revealed()), [list(e) for e in self.events]))
-        self.asked, self.pending = [], []
+        self.asked, self.pending = (), []
         if len(self.results) >= self.game.options["hands"]:
             self.phase, self._to_act = "over", None
             return
-        deal = self._next_deal()
-        self._begin_hand({**deal, "dealer": next_dealer})
+        deal = self._next_deal()  # (a fresh dict: a preset is validated anew)
+        deal["dealer"] = next_dealer
+        self._begin_hand(deal)
 
     @property
     def current_player(self) -> int | None:
         return self._to_act
 
+    @property
+    def drawn(self) -> list[list[Card]]:
+        """Per seat, the cards it has drawn this hand, in order (read off ``events``)."""
+        stock = self.stock
+        return [[stock[x] for x in e if x.__class__ is int] for e in self.events]  # type: ignore[index]
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._to_act is None
+
     # -- legal actions ------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
+        """In id order: the claim answers in the claim phase; else ``luck`` and the
+        discards, pons and chis from the hand, then the adds to one's melds."""
         seat: int = self._to_act  # type: ignore[assignment]
-        claim = self.phase == "claim"
-        acts = self._claim_actions(seat) if claim else self._turn_actions(seat)
-        acts.sort(key=lambda a: a.id)
+        tables = self.game.tables
+        hand = self.masks[seat]
+        if self.phase == "claim":  # (``Tables.claims``, inlined: most decisions are these)
+            d = self.discards[-1][1]
+            relevant, entries, known = tables.claim_table[d]
+            hand &= relevant
+            if not hand & (hand - 1):  # every claim needs two of the claimer's cards
+                return [PASS]
+            found = known.get(hand)
+            if found is None:
+                found = (PASS, *[a for need, a in entries if hand & need == need])
+                if d is not WILD:
+                    known[hand] = found
+            return list(found)
+        acts = tables.turn(hand)
+        needed, adds = self.add_tables[seat]
+        if hand & needed:
+            acts += [a for bit, a in adds if hand & bit]
         return acts
 
-    def _turn_actions(self, seat: int) -> list[Action]:
-        k = self.game.k
-        hand = self.hands[seat]
-        held = set(hand)
-        wild = WILD in held
-        acts: list[Action] = []
-        by_num: dict[int, list[Card]] = {}
-        runs: set[tuple[str, int]] = set()
-        runs_of = self.game.runs_of
-        for c in hand:
-            n = NUMBER.get(c)
-            if n is None:
-                continue
-            same = by_num.get(n)
-            if same is None:
-                by_num[n] = [c]
-            else:
-                same.append(c)
-            runs.update(runs_of[c])
-        # pon from the hand
-        for n, cs in by_num.items():
-            if len(cs) >= 2:
-                cs = _suit_sorted(cs)
-                if len(cs) >= 3:
-                    acts.extend(PON[(n, three)] for three in combinations(cs, 3))
-                if wild:
-                    acts.extend(PON[(n, (*two, WILD))] for two in combinations(cs, 2))
-        # chi from the hand
-        for s, lo in runs:
-            run = NAT[s]
-            has = (run[lo] in held, run[lo + 1] in held, run[lo + 2] in held)
-            count = has[0] + has[1] + has[2]
-            if count == 3:
-                acts.append(CHI[(s, lo, -1)])
-                if wild:  # the wild may stand in for a card one holds, as in a pon
-                    acts.extend(CHI[(s, lo, i)] for i in range(3))
-            elif count == 2 and wild:
-                acts.append(CHI[(s, lo, has.index(False))])
-        # adding to one's own melds
-        for i, m in enumerate(self.melds[seat]):
-            if len(m.cards) >= MAX_MELD:
-                continue
-            if m.kind == "pon":
-                acts.extend(ADD[(i, c, None)] for c in by_num.get(m.lo, ()))
-                if wild:
-                    acts.append(ADD[(i, WILD, m.lo)])
-            else:
-                for e in (m.lo - 1, m.hi + 1):
-                    if 1 <= e <= k:
-                        c = NAT[m.suit][e]
-                        if c in held:
-                            acts.append(ADD[(i, c, None)])
-                        if wild:
-                            acts.append(ADD[(i, WILD, c)])
-        for c in hand:
-            acts.append(LUCK if c is LUCK_CARD else DISCARD[c])
-        return acts
+    def _add_table(self, seat: int) -> Adds:
+        """What ``seat`` could add to its melds (see ``add_tables``): the meld
+        number orders the ids, so the entries are in id order."""
+        tables = self.game.tables
+        parts = [
+            tables.adds(i, m.lo, m.hi, m.suit)
+            for i, m in enumerate(self.melds[seat])
+            if len(m.cards) < MAX_MELD
+        ]
+        if len(parts) <= 1:  # (the shared table itself: nothing to allocate)
+            return parts[0] if parts else NO_ADDS
+        needed = 0
+        for bits, _ in parts:
+            needed |= bits
+        return needed, tuple(entry for _, entries in parts for entry in entries)
 
-    def _claim_actions(self, seat: int) -> list[Action]:
-        """``pass`` plus every claim this seat can make on the discard (nobody else
-        learns which, or whether there were any)."""
-        acts = [PASS]
-        d = self.discards[-1][1]
-        hand = self.hands[seat]
-        k = self.game.k
-        if d is WILD:
-            by_num: dict[int, list[Card]] = {}
-            by_suit: dict[str, set[int]] = {}
-            for c in hand:
-                if c in _NUMBERED:
-                    by_num.setdefault(number(c), []).append(c)
-                    by_suit.setdefault(suit_key(c), set()).add(number(c))
-            for cs in by_num.values():
-                if len(cs) >= 2:
-                    for two in combinations(_suit_sorted(cs), 2):
-                        acts.append(CLAIM_PON[(two, True)])
-            for s, nums in by_suit.items():
-                for a in nums:
-                    x = NAT[s][a]
-                    if a + 2 in nums:
-                        y = NAT[s][a + 2]
-                        acts.append(CLAIM_CHI[((x, WILD, y), NAT[s][a + 1], True)])
-                    if a + 1 in nums:
-                        y = NAT[s][a + 1]
-                        if a - 1 >= 1:
-                            acts.append(CLAIM_CHI[((WILD, x, y), NAT[s][a - 1], True)])
-                        if a + 2 <= k:
-                            acts.append(CLAIM_CHI[((x, y, WILD), NAT[s][a + 2], True)])
-            return acts
-        v, u = number(d), suit_key(d)
-        held = set(hand)
-        wild = WILD in held
-        same = _suit_sorted([c for c in hand if c in _NUMBERED and number(c) == v])
-        acts.extend(CLAIM_PON[(two, False)] for two in combinations(same, 2))
-        if wild:
-            acts.extend(CLAIM_PON[((c, WILD), False)] for c in same)
-        for lo in range(max(1, v - 2), min(v, k - 2) + 1):
-            p, q = (NAT[u][x] for x in range(lo, lo + 3) if x != v)
-            has_p, has_q = p in held, q in held
-            if has_p and has_q:
-                acts.append(CLAIM_CHI[((p, q), None, False)])
-            if wild:
-                if has_q:
-                    acts.append(CLAIM_CHI[((WILD, q), p, False)])
-                if has_p:
-                    acts.append(CLAIM_CHI[((p, WILD), q, False)])
-        return acts
+    def _update_adds(self, seat: int) -> None:
+        self.add_tables[seat] = self._add_table(seat)
+
+    def _meld_added(self, seat: int, meld: Meld) -> None:
+        """Append a new meld (3 cards, so not full) and its adds, whose ids follow
+        those of the seat's earlier melds."""
+        melds = self.melds[seat]
+        new = self.game.tables.adds(len(melds), meld.lo, meld.hi, meld.suit)
+        melds.append(meld)
+        needed, entries = self.add_tables[seat]
+        self.add_tables[seat] = (needed | new[0], entries + new[1]) if entries else new
 
     # -- applying -----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         seat: int = self._to_act  # type: ignore[assignment]
-        info = INFO[action.id]
-        kind = info[0]
         if self.phase == "claim":
-            self.pending.append((seat, action))
-            self.decisions.append((len(self.history), seat, False))
-            self.answered[seat] = len(self.history)
-            if len(self.pending) == len(self.asked):
+            pending = self.pending
+            pending.append((seat, action))
+            index = len(self.history)
+            self.decisions.append((index, seat, False))
+            self.answered[seat] = index
+            asked = self.asked
+            if len(pending) == len(asked):
                 self._resolve_claims()
             else:
-                self._to_act = self.asked[len(self.pending)]
+                self._to_act = asked[len(pending)]
             return
+        info = INFO[action.id]
+        kind = info[0]
         hand = self.hands[seat]
         if kind == "discard":
             c = info[1]
             hand.remove(c)
+            self.masks[seat] -= HAND_BIT[c]
             self.given[seat] += 1
             self.discards.append((seat, c))
             self.events[seat].append(c.code)
@@ -366,14 +335,14 @@ class GrailMahjongState(State):
             elif not hand:
                 self._end_hand("agari", seat)
             else:
-                n = self.players
-                self.asked = [(seat - i) % n for i in range(1, n)]
+                self.asked = self.game.asked_after[seat]
                 self.pending = []
                 self.phase = "claim"
                 self._to_act = self.asked[0]
             return
         if kind == "luck":
             hand.remove(LUCK_CARD)
+            self.masks[seat] -= LUCK_BIT
             self.given[seat] += 1
             self.areas[seat].append(LUCK_CARD)
             self.events[seat].append(LUCK_CARD.code)
@@ -385,15 +354,13 @@ class GrailMahjongState(State):
         if kind == "pon":
             _, n, cs = info
             self._take(seat, cs)
-            self.melds[seat].append(
-                Meld("pon", list(cs), number_=n, wild=n if WILD in cs else None)
-            )
+            self._meld_added(seat, Meld("pon", list(cs), number_=n, wild=n if WILD in cs else None))
         elif kind == "chi":
             _, s, lo, w = info
             run = [NAT[s][lo + i] for i in range(3)]
             cs = [WILD if i == w else c for i, c in enumerate(run)]
             self._take(seat, cs)
-            self.melds[seat].append(Meld("chi", cs, suit=s, wild=run[w] if w >= 0 else None))
+            self._meld_added(seat, Meld("chi", cs, suit=s, wild=run[w] if w >= 0 else None))
         else:  # add
             _, i, c, meaning = info
             m = self.melds[seat][i]
@@ -408,6 +375,7 @@ class GrailMahjongState(State):
                 m.cards.append(c)
                 if m.kind == "chi":
                     m.hi = e
+            self._update_adds(seat)
             if hand and (m.kind == "pon" or self.game.options["chi_extension_draws"]):
                 if self.top >= len(self.stock):
                     self._end_hand("stock", seat)
@@ -418,9 +386,13 @@ class GrailMahjongState(State):
 
     def _take(self, seat: int, cs: Any) -> None:
         hand = self.hands[seat]
+        events = self.events[seat]
+        mask = self.masks[seat]
         for c in cs:
             hand.remove(c)
-            self.events[seat].append(c.code)
+            mask -= HAND_BIT[c]
+            events.append(c.code)
+        self.masks[seat] = mask
         self.given[seat] += len(cs)
 
     def _resolve_claims(self) -> None:
@@ -429,9 +401,9 @@ class GrailMahjongState(State):
         discarder = self.discards[-1][0]
         win = _winner(self.pending)
         count = len(self.pending)
-        self.asked, self.pending = [], []
+        self.asked, self.pending = (), []
         if win is None:
-            self._start_turn(self._next_seat(discarder))
+            self._start_turn((discarder - 1) % self.players)  # the next seat
             return
         idx, seat, action = win
         at = len(self.decisions) - count + idx
@@ -453,7 +425,7 @@ class GrailMahjongState(State):
                 cs.sort(key=lambda c: number(meaning) if c is WILD else number(c))  # type: ignore[arg-type]
             meld = Meld("chi", cs, suit=suit_key(d if d is not WILD else meaning), wild=meaning)
         meld.claimed, meld.source = d, discarder
-        self.melds[seat].append(meld)
+        self._meld_added(seat, meld)
         self.last_claim = {"seat": seat, "action": action.text, "from": discarder, "card": d.code}
         if not self.hands[seat]:
             self._end_hand("agari", seat)
@@ -578,6 +550,8 @@ class GrailMahjongState(State):
         k = self.game.k
         for s in range(self.players):
             assert len(self.hands[s]) == self.taken[s] - self.given[s], f"seat {s} count drift"
+            assert self.masks[s] == mask_of(self.hands[s]), f"seat {s}: hand mask out of step"
+            assert self.add_tables[s] == self._add_table(s), f"seat {s}: adds out of step"
             assert self.taken[s] == HAND_SIZE + len(self.drawn[s]) + sum(
                 1 for m in self.melds[s] if m.claimed is not None
             ), f"seat {s}: cards taken do not add up"
@@ -631,20 +605,22 @@ class GrailMahjongState(State):
         new = object.__new__(type(self))
         d = dict(self.__dict__)
         new.__dict__ = d
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        d["_rng"] = rng
+        # the generator of later hands' shuffles is shared until one of the two states
+        # deals a hand (see ``_next_deal``); the stock is never changed (``top`` moves)
+        self._rng_shared = d["_rng_shared"] = True
         d["_preset"] = list(self._preset)
         d["deals"] = list(self.deals)
         d["history"] = list(self.history)
         d["_legal"] = None
         d["_templates"] = {}
-        for name in ("hands", "areas", "drawn"):
+        d["masks"] = list(self.masks)
+        d["add_tables"] = list(self.add_tables)
+        for name in ("hands", "areas"):
             d[name] = [list(x) for x in getattr(self, name)]
         d["melds"] = [[m.copy() for m in ms] for ms in self.melds]
         d["events"] = [list(e) for e in self.events]
         for name in (
-            "stock", "discards", "taken", "given", "asked", "pending",
+            "discards", "taken", "given", "pending",
             "totals", "results", "decisions", "past", "answered",
         ):  # fmt: skip
             d[name] = list(getattr(self, name))
@@ -653,10 +629,25 @@ class GrailMahjongState(State):
     def __deepcopy__(self, memo: dict[int, Any]) -> GrailMahjongState:
         return self._copy()
 
+    def _next_deal(self) -> dict[str, Any]:
+        """As :meth:`State._next_deal`; a generator shared with a copy is copied first,
+        so the copy's later shuffles stay the ones it would have made alone."""
+        if self._rng_shared:
+            rng = self._rng
+            own = random.Random.__new__(type(rng))
+            own.setstate(rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return super()._next_deal()
+
 
 def _winner(answers: list[tuple[int, Action]]) -> tuple[int, int, Action] | None:
     """The winning claim of a round's answers (in asking order): the first pon, else
     the first chi; ``(position, seat, action)`` or ``None``."""
+    for _, a in answers:
+        if a is not PASS:
+            break
+    else:  # every seat passed
+        return None
     for want in ("claim_pon", "claim_chi"):
         for idx, (s, a) in enumerate(answers):
             if INFO[a.id][0] == want:

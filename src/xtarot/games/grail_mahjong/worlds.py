@@ -25,7 +25,9 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from xtarot.cards import card
+from xtarot.engine.rand import shuffle
 from xtarot.games.grail_mahjong.actions import HAND_SIZE, PASS
+from xtarot.games.grail_mahjong.tables import mask_of
 
 if TYPE_CHECKING:
     from xtarot.games.grail_mahjong.state import GrailMahjongState
@@ -103,7 +105,7 @@ def canonical_deals(
     for h, deal in enumerate(state.deals):
         hands_t, stock_t, hidden_t, slots, free_after, events = template(state, seat, h)
         hidden = list(hidden_t)
-        rng.shuffle(hidden)
+        shuffle(rng, hidden)
         hands = [list(x) for x in hands_t]
         stock = list(stock_t)
         for (in_hand, s, i), c in zip(slots, hidden, strict=True):
@@ -139,10 +141,11 @@ def sample_deals(
 def sample_world(state: GrailMahjongState, seat: int, rng: random.Random) -> GrailMahjongState:
     """A world built without a replay: a copy of the state with the sampled deals,
     the other hands and draws they imply, and the others' hidden answers as passes."""
-    deals, held, drawn = canonical_deals(state, seat, rng)
+    deals, held, _ = canonical_deals(state, seat, rng)  # (the draws follow from the stock)
     world = state._copy()
     world.seed = rng.getrandbits(48)
     world._rng = random.Random(rng.getrandbits(48))
+    world._rng_shared = False
     world._preset = []
     world.deals = deals
     history = world.history
@@ -152,7 +155,7 @@ def sample_world(state: GrailMahjongState, seat: int, rng: random.Random) -> Gra
     for s in range(state.players):
         if s != seat:
             world.hands[s] = [card(c) for c in held[s]]
-            world.drawn[s] = [card(c) for c in drawn[s]]
+    world.masks = [mask_of(h) for h in world.hands]
     world.stock = [card(c) for c in deals[-1]["stock"]]
     world.pending = [(s, a if s == seat else PASS) for s, a in world.pending]
     world._legal = None

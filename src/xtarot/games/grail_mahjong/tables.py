@@ -1,0 +1,320 @@
+"""Precomputed tables that let 聖杯麻雀 list its legal actions with integer masks.
+
+Each card of the 53-card set owns one bit (:data:`BIT`): the naturals ``suit * 10 +
+(number - 1)`` with the suits in text order (T c d s w), then ``Oc``, ``Rc``, ``Lc``
+(bits 50, 51, 52).  A seat's hand is mirrored in such a mask, so "does the hand hold
+these two cards" is one ``&``.  The bits of the naturals follow the action ids of
+``discard <card>``, so the discards of a hand come out of per-byte tables already
+in id order.  Above bit 52 a hand's mask also counts its naturals per number, 3 bits
+a number (:data:`HAND_BIT` adds a card's bit and its count at once), so "which
+numbers does the hand hold two or three of" is an addition and an ``&``.
+
+Everything that depends on the highest number ``k`` (6, 8 or 10) lives in a
+:class:`Tables` object, built once per ``k`` (:func:`tables_for`).  Each table
+lists actions in id order, so the legal list is built in order without sorting.
+
+>>> from xtarot.cards import card
+>>> t = tables_for(6)
+>>> hand = mask_of([card("3c"), card("5c"), WILD])
+>>> print(*t.claims(hand, card("4c")), sep=",")
+pass,claim chi Oc=2c 3c,claim chi 3c 5c,claim chi Oc=3c 5c,claim chi 3c Oc=5c,claim chi 5c Oc=6c
+>>> [a.text for a in t.discards(hand | BIT[LUCK_CARD])]
+['luck', 'discard 3c', 'discard 5c', 'discard Oc']
+>>> [a.text for a in t.melds(mask_of([card("3c"), card("3d"), card("4c"), WILD]))]
+['pon 3c 3d Oc=3', 'chi Oc=2c 3c 4c', 'chi 3c 4c Oc=5c']
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+
+from xtarot.cards import Card
+from xtarot.engine import Action
+from xtarot.games.grail_mahjong.actions import (
+    ADD,
+    CHI,
+    CLAIM_CHI,
+    CLAIM_PON,
+    DISCARD,
+    LUCK,
+    LUCK_CARD,
+    MAX_K,
+    NAT,
+    PASS,
+    PON,
+    REST,
+    SUIT_ORDER,
+    WILD,
+)
+
+__all__ = [
+    "BIT",
+    "HAND_BIT",
+    "LUCK_BIT",
+    "NATURAL_BITS",
+    "NO_ADDS",
+    "WILD_BIT",
+    "Adds",
+    "Tables",
+    "mask_of",
+    "tables_for",
+]
+
+#: One bit per card of the 53-card set.
+BIT: dict[Card, int] = {
+    NAT[s][n]: 1 << (i * MAX_K + n - 1) for i, s in enumerate(SUIT_ORDER) for n in range(1, 11)
+}
+BIT[WILD] = 1 << 50
+BIT[REST] = 1 << 51
+BIT[LUCK_CARD] = 1 << 52
+WILD_BIT, LUCK_BIT = BIT[WILD], BIT[LUCK_CARD]
+_COUNTS = 53  # the first bit of the per-number counts
+#: What a card adds to a hand's mask: its bit, and 1 to its number's count.
+HAND_BIT: dict[Card, int] = {
+    c: b + (1 << _COUNTS + 3 * ((b.bit_length() - 1) % MAX_K)) if b < WILD_BIT else b
+    for c, b in BIT.items()
+}
+#: per count field: 1, 2 and 4 (adding 1 or 2 sets the 4 of counts from 3 or 2 up)
+_ONES = sum(1 << 3 * i for i in range(MAX_K))
+_TWOS, _FOURS = 2 * _ONES, 4 * _ONES
+#: The bits of all 50 naturals.
+NATURAL_BITS = (1 << 50) - 1
+_SUIT_BITS = (1 << MAX_K) - 1
+#: bits 0, 10, 20, 30, 40: multiplied by a number's bit, that number in every suit.
+_SPREAD = sum(1 << (MAX_K * i) for i in range(5))
+_CARD_OF_BIT: dict[int, Card] = {b.bit_length() - 1: c for c, b in BIT.items()}
+
+
+def mask_of(cards: list[Card]) -> int:
+    """The mask of a hand (a list of distinct cards), counts included."""
+    return sum(map(HAND_BIT.__getitem__, cards))
+
+
+def _discard_bytes() -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """``table[j][byte]``: the discards of the set bits of a mask's ``j``-th byte, in
+    id order (``Lc`` is played with ``luck``, never discarded, so its bit gives none)."""
+    out = []
+    for j in range(7):
+        row = []
+        for byte in range(256):
+            acts = []
+            for b in range(8):
+                pos = 8 * j + b
+                if byte >> b & 1 and pos in _CARD_OF_BIT:
+                    c = _CARD_OF_BIT[pos]
+                    if c is not LUCK_CARD:
+                        acts.append(DISCARD[c])  # type: ignore[arg-type]
+            row.append(tuple(acts))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_D0, _D1, _D2, _D3, _D4, _D5, _D6 = _discard_bytes()
+
+
+def _by_id(entries: list[tuple[int, Action]]) -> tuple[tuple[int, Action], ...]:
+    return tuple(sorted(entries, key=lambda e: e[1].id))
+
+
+#: what can be added to melds: (the bits of the cards needed, (card bit, action) in id order)
+Adds = tuple[int, tuple[tuple[int, Action], ...]]
+NO_ADDS: Adds = (0, ())
+
+
+class Tables:
+    """The legal-action tables of one card set (highest number ``k``)."""
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+        #: the bits of the numbers that may start a run (lo = 1 .. k - 2), every suit
+        self.run_starts = ((1 << (k - 2)) - 1) * _SPREAD
+        #: per discard: the bits of every card that helps claim it, the possible
+        #: claims as (the two bits they need, action) in id order, and the answers
+        #: found so far for a hand's helping cards (filled as they are met)
+        self.claim_table: dict[
+            Card, tuple[int, tuple[tuple[int, Action], ...], dict[int, tuple[Action, ...]]]
+        ] = {}
+        naturals = [NAT[s][n] for s in SUIT_ORDER for n in range(1, k + 1)]
+        for d in naturals:
+            self.claim_table[d] = (*self._claims_of_natural(d), {})
+        self.claim_table[WILD] = (*self._claims_of_wild(), {})
+        self._pon: dict[int, tuple[Action, ...]] = {}
+        self._chi: dict[int, tuple[Action, ...]] = {}
+        self._adds: dict[tuple[int, int, int, str], Adds] = {}
+
+    # -- claims --------------------------------------------------------------------------
+    def _claims_of_natural(self, d: Card) -> tuple[int, tuple[tuple[int, Action], ...]]:
+        k = self.k
+        v = _number(d)
+        u = _suit(d)
+        entries: list[tuple[int, Action]] = []
+        same = [NAT[s][v] for s in SUIT_ORDER if NAT[s][v] is not d]
+        for two in combinations(same, 2):
+            entries.append((BIT[two[0]] | BIT[two[1]], CLAIM_PON[(two, False)]))
+        for c in same:
+            entries.append((BIT[c] | WILD_BIT, CLAIM_PON[((c, WILD), False)]))
+        for lo in range(max(1, v - 2), min(v, k - 2) + 1):
+            p, q = (NAT[u][x] for x in range(lo, lo + 3) if x != v)
+            entries.append((BIT[p] | BIT[q], CLAIM_CHI[((p, q), None, False)]))
+            entries.append((WILD_BIT | BIT[q], CLAIM_CHI[((WILD, q), p, False)]))
+            entries.append((BIT[p] | WILD_BIT, CLAIM_CHI[((p, WILD), q, False)]))
+        return _relevant(entries), _by_id(entries)
+
+    def _claims_of_wild(self) -> tuple[int, tuple[tuple[int, Action], ...]]:
+        k = self.k
+        entries: list[tuple[int, Action]] = []
+        for n in range(1, k + 1):
+            for two in combinations([NAT[s][n] for s in SUIT_ORDER], 2):
+                entries.append((BIT[two[0]] | BIT[two[1]], CLAIM_PON[(two, True)]))
+        for s in SUIT_ORDER:
+            run = NAT[s]
+            for a in range(1, k + 1):
+                x = run[a]
+                if a + 2 <= k:
+                    y = run[a + 2]
+                    entries.append((BIT[x] | BIT[y], CLAIM_CHI[((x, WILD, y), run[a + 1], True)]))
+                if a + 1 <= k:
+                    y = run[a + 1]
+                    if a - 1 >= 1:
+                        key = ((WILD, x, y), run[a - 1], True)
+                        entries.append((BIT[x] | BIT[y], CLAIM_CHI[key]))
+                    if a + 2 <= k:
+                        key = ((x, y, WILD), run[a + 2], True)
+                        entries.append((BIT[x] | BIT[y], CLAIM_CHI[key]))
+        return _relevant(entries), _by_id(entries)
+
+    def claims(self, hand: int, d: Card) -> list[Action]:
+        """``pass`` and every claim a hand (mask) can make on the discard ``d``, in
+        id order.  The answer depends only on the hand's helping cards, so it is kept
+        per discard and helping cards (except for a discarded wild: too many hands
+        help to keep them all).  ``GrailMahjongState._legal_actions`` inlines this."""
+        relevant, entries, known = self.claim_table[d]
+        hand &= relevant
+        if not hand & (hand - 1):  # every claim needs two of the claimer's cards
+            return [PASS]
+        found = known.get(hand)
+        if found is None:
+            found = (PASS, *[a for need, a in entries if hand & need == need])
+            if d is not WILD:
+                known[hand] = found
+        return list(found)
+
+    # -- a turn ----------------------------------------------------------------------------
+    @staticmethod
+    def discards(hand: int) -> list[Action]:
+        """``luck`` (holding ``Lc``) and a discard per other card held, in id order."""
+        acts: list[Action] = [LUCK] if hand & LUCK_BIT else []
+        acts += _D0[hand & 255]
+        acts += _D1[hand >> 8 & 255]
+        acts += _D2[hand >> 16 & 255]
+        acts += _D3[hand >> 24 & 255]
+        acts += _D4[hand >> 32 & 255]
+        acts += _D5[hand >> 40 & 255]
+        acts += _D6[hand >> 48 & 31]
+        return acts
+
+    def melds(self, hand: int) -> list[Action]:
+        """Every pon and chi from a hand (mask), in id order."""
+        return self.turn(hand, [])
+
+    def turn(self, hand: int, acts: list[Action] | None = None) -> list[Action]:
+        """What a hand (mask) can do in its turn, in id order: ``luck`` and the
+        discards (unless ``acts`` is given: then it is extended with the melds only),
+        then every pon and chi."""
+        if acts is None:
+            acts = [
+                *((LUCK,) if hand & LUCK_BIT else ()),
+                *_D0[hand & 255], *_D1[hand >> 8 & 255], *_D2[hand >> 16 & 255],
+                *_D3[hand >> 24 & 255], *_D4[hand >> 32 & 255], *_D5[hand >> 40 & 255],
+                *_D6[hand >> 48 & 31],
+            ]  # fmt: skip
+        wild = hand & WILD_BIT
+        x = hand & NATURAL_BITS
+        # the numbers held two times with the wild, or three times: a 4 in the count
+        pons = ((hand >> _COUNTS) + (_TWOS if wild else _ONES)) & _FOURS
+        while pons:  # by number, up
+            low = pons & -pons
+            pons ^= low
+            key = x & _SPREAD << (low.bit_length() - 3) // 3 | wild
+            found = self._pon.get(key)
+            if found is None:
+                found = self._pon[key] = self._pons(key)
+            acts += found
+        # where a run of three starts: all three held, or two of them and the wild
+        y, z = x >> 1, x >> 2
+        runs = ((x & y) | (z & (x | y)) if wild else x & y & z) & self.run_starts
+        if runs:
+            flag = 1 << 10 if wild else 0
+            for i in range(5):
+                if runs >> MAX_K * i & _SUIT_BITS:
+                    key = i << 11 | flag | x >> MAX_K * i & _SUIT_BITS
+                    found = self._chi.get(key)
+                    if found is None:
+                        found = self._chi[key] = self._chis(key)
+                    acts += found
+        return acts
+
+    def adds(self, i: int, lo: int, hi: int, suit: str) -> Adds:
+        """The cards one could add to one's meld number ``i`` (a pon of ``lo`` when
+        ``suit`` is empty, else a chi ``lo..hi`` of ``suit``): the bits of all those
+        cards, and each add with the bit of the card it needs, in id order (the
+        naturals, then the wild as a number or as a card at either end)."""
+        key = (i, lo, hi, suit)
+        found = self._adds.get(key)
+        if found is None:
+            if not suit:
+                same = [NAT[s][lo] for s in SUIT_ORDER]
+                out = [(BIT[c], ADD[(i, c, None)]) for c in same]
+                out.append((WILD_BIT, ADD[(i, WILD, lo)]))
+            else:
+                ends = [NAT[suit][e] for e in (lo - 1, hi + 1) if 1 <= e <= self.k]
+                out = [(BIT[c], ADD[(i, c, None)]) for c in ends]
+                out += [(WILD_BIT, ADD[(i, WILD, c)]) for c in ends]
+            found = self._adds[key] = (_relevant(out), _by_id(out))
+        return found
+
+    @staticmethod
+    def _pons(key: int) -> tuple[Action, ...]:
+        held = [c for c, b in BIT.items() if key & b and c is not WILD]
+        n = _number(held[0])
+        out = [PON[(n, three)] for three in combinations(held, 3)]
+        if key & WILD_BIT:
+            out.extend(PON[(n, (*two, WILD))] for two in combinations(held, 2))
+        return tuple(sorted(out, key=lambda a: a.id))
+
+    def _chis(self, key: int) -> tuple[Action, ...]:
+        s = SUIT_ORDER[key >> 11]
+        bits, wild = key & _SUIT_BITS, key >> 10 & 1
+        out = []
+        for lo in range(1, self.k - 1):
+            has = [bool(bits >> (lo - 1 + j) & 1) for j in range(3)]
+            count = sum(has)
+            if count == 3:
+                out.append(CHI[(s, lo, -1)])
+                if wild:
+                    out.extend(CHI[(s, lo, j)] for j in range(3))
+            elif count == 2 and wild:
+                out.append(CHI[(s, lo, has.index(False))])
+        return tuple(sorted(out, key=lambda a: a.id))
+
+
+def _relevant(entries: list[tuple[int, Action]]) -> int:
+    m = 0
+    for need, _ in entries:
+        m |= need
+    return m
+
+
+def _number(c: Card) -> int:
+    return (BIT[c].bit_length() - 1) % MAX_K + 1
+
+
+def _suit(c: Card) -> str:
+    return SUIT_ORDER[(BIT[c].bit_length() - 1) // MAX_K]
+
+
+@cache
+def tables_for(k: int) -> Tables:
+    """The tables of the card set with highest number ``k`` (built once)."""
+    return Tables(k)
