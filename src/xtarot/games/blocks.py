@@ -1,9 +1,9 @@
 """The building blocks for writing a game: the stable API for plugin authors.
 
 Everything a new rulebook needs from xtarot is importable from here, and these
-names keep their meaning and signatures across minor versions (a change is
-announced in the changelog one minor version ahead and the old name kept
-working meanwhile).  Modules not listed here are the built-in games' own
+names keep their meaning and signatures across minor versions: a rename or a
+new signature keeps the old form working, with a ``DeprecationWarning``, for at
+least one minor version.  Modules not listed here are the built-in games' own
 business and may change.
 
 - **the contract** — :class:`Game`, :class:`State`, :class:`GameInfo`,
