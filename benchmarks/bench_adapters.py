@@ -7,7 +7,11 @@ through three loops, each with a time box:
 - **native**: ``legal = state.legal_actions(); state.apply(legal[k])``;
 - **openspiel**: ``state.legal_actions(); state.apply_action(a)`` on the registered
   ``xtarot_<id>`` game (the seed's chance nodes count in the time, not as steps);
-- **os_tensor**: the same plus ``information_state_tensor(player)`` every step;
+- **os_tensor**: the same plus ``information_state_tensor(player)`` every step (called
+  from Python, which ``XtarotState`` answers itself, building the list directly);
+- **os_tensor_own**: the same through OpenSpiel's own path,
+  ``pyspiel.State.information_state_tensor(state, player)`` (what C++ code gets: the
+  observer fills its buffer, plus OpenSpiel's fixed costs per call); ``--own-path``;
 - **pettingzoo**: ``obs = env.last()[0]`` (tensor + mask of the agent to act) and
   ``env.step(a)`` with ``a`` drawn from the mask.
 
@@ -72,10 +76,14 @@ def _hearts(seconds: float) -> float:
     return (time.perf_counter() - start) / max(steps, 1) * 1e6
 
 
-def _openspiel(observe: bool) -> Callable[[str, int, dict[str, Any], float], float]:
+def _openspiel(
+    observe: bool, own_path: bool = False
+) -> Callable[[str, int, dict[str, Any], float], float]:
     import pyspiel
 
     from xtarot.adapters.openspiel import short_name
+
+    tensor = pyspiel.State.information_state_tensor if own_path else None
 
     def run(game_id: str, players: int, options: dict[str, Any], seconds: float) -> float:
         game = pyspiel.load_game(short_name(game_id), {"players": players, **options})
@@ -88,7 +96,9 @@ def _openspiel(observe: bool) -> Callable[[str, int, dict[str, Any], float], flo
                 if state.is_chance_node():
                     state.apply_action(rng.randrange(256))
                     continue
-                if observe:
+                if tensor is not None:
+                    tensor(state, state.current_player())
+                elif observe:
                     state.information_state_tensor(state.current_player())
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
@@ -125,6 +135,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="time box per loop")
     parser.add_argument("--games", nargs="*", help="game ids (default: all)")
     parser.add_argument("--json", action="store_true", help="print JSON rows")
+    parser.add_argument(
+        "--own-path",
+        action="store_true",
+        help="also time the tensor step through OpenSpiel's own path (os_tensor_own)",
+    )
     args = parser.parse_args(argv)
 
     Loop = Callable[[str, int, dict[str, Any], float], float]
@@ -133,9 +148,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         loops["openspiel"] = _openspiel(False)
         loops["os_tensor"] = _openspiel(True)
+        if args.own_path:
+            loops["os_tensor_own"] = _openspiel(True, own_path=True)
         hearts = round(_hearts(args.seconds), 1)
     except ImportError:
         loops["openspiel"] = loops["os_tensor"] = 'skipped: pip install "xtarot[openspiel]"'
+        if args.own_path:
+            loops["os_tensor_own"] = loops["openspiel"]
         hearts = loops["openspiel"]
     try:
         import gymnasium  # noqa: F401
@@ -183,6 +202,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{row['game']:<15} {row['players']:>2} {nat:>10.1f} {os_:>13} {os_x:>5}"
             f" {ten:>13} {ten_x:>5} {ten_h:>7} {pz:>14} {pz_x:>5}"
         )
+    if args.own_path:
+        for row in rows:
+            own, own_h = cell(row["os_tensor_own"], row["hearts_cpp_tensor"])
+            print(
+                f"{row['game']}: tensor step through OpenSpiel's own path {own} µs, ×hearts {own_h}"
+            )
     if isinstance(hearts, float):
         print(f"C++ hearts, information_state_tensor + apply_action: {hearts:.1f} µs per step")
     for name, loop in loops.items():

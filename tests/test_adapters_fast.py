@@ -144,6 +144,132 @@ def test_fast_encoder_equals_the_reference(info: xtarot.GameInfo, n: int) -> Non
     assert checked > 20 and nonzero > 0  # numbers were compared, not only one-hots
 
 
+# configurations beyond the bulk ones: options that change what the views hold
+# (teams, several hands, the classical auction, the open misère ...)
+DIRECT_CONFIGS = [
+    ("sono-arcana", 3, {}),
+    ("sono-arcana", 4, {"teams": True}),
+    ("sono-arcana", 5, {}),
+    ("matto", 3, {}),
+    ("matto", 5, {}),
+    ("arcana-duel", 2, {}),
+    ("extendori", 3, {}),
+    ("extendori", 4, {"teams": "pairs", "hands": 2}),
+    ("extendori", 6, {"between_hands": "keep", "hands": 2}),
+    ("extendori", 8, {"single_deal": True, "hands": 1}),
+    ("fairy500", 3, {"hands": 2}),
+    ("fairy500", 4, {"pairs": True, "hands": 1}),
+    ("fairy500", 5, {"classical": True, "all_pass": "redeal", "hands": 2}),
+    ("fairy500", 6, {"all_pass": "ten_per_trick", "hands": 1}),
+]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "n", "options"), DIRECT_CONFIGS, ids=[f"{g}-{n}-{o}" for g, n, o in DIRECT_CONFIGS]
+)
+def test_direct_encoders_equal_the_reference(game_id: str, n: int, options: dict) -> None:  # type: ignore[type-arg]
+    """A direct encoder (the state read without a view) gives the reference encoding
+    of the view for every seat at every position, whole multi-hand matches included,
+    and also when states of other matches are encoded in between (its history memo
+    must notice a different match)."""
+    game = xtarot.load(game_id, players=n, **options)
+    enc = encoder_for(game)
+    assert enc._fast is not None and enc._fast[0] is type(game.new_state(seed=0))
+    rng = random.Random(n)
+    other = game.new_state(seed=99)
+    checked = 0
+    for seed in range(2):
+        state = game.new_state(seed=seed)
+        while True:
+            for seat in range(n):
+                assert enc.encode_state(state, seat) == reference_encode(enc, state.view(seat))
+                checked += 1
+            if checked % 7 == 0:  # another match's state through the same encoder
+                assert enc.encode_state(other, 0) == reference_encode(enc, other.view(0))
+                if not other.is_terminal:
+                    legal = other.legal_actions()
+                    other.apply(legal[rng.randrange(len(legal))])
+            if state.is_terminal:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    assert checked > 100
+
+
+@pytest.mark.parametrize(
+    "game_id", ["sono-arcana", "matto", "arcana-duel", "extendori", "fairy500"]
+)
+def test_direct_encoders_see_nothing_hidden(game_id: str) -> None:
+    """The direct path's tensor of a seat is the same in every world the seat cannot
+    tell apart (``sample_world``), and its clones and their futures stay exact."""
+    info = next(i for i in xtarot.games() if i.id == game_id)
+    game = xtarot.load(game_id, players=info.min_players, **dict(info.bulk_options))
+    enc = encoder_for(game)
+    rng = random.Random(3)
+    state = game.new_state(seed=4)
+    step = 0
+    while not state.is_terminal:
+        if step % 5 == 0:
+            for seat in range(game.players):
+                mine = enc.encode_state(state, seat)
+                for _ in range(2):
+                    world = state.sample_world(seat, rng)
+                    assert enc.encode_state(world, seat) == mine
+            branch = state.clone()
+            for _ in range(4):
+                if branch.is_terminal:
+                    break
+                legal = branch.legal_actions()
+                branch.apply(legal[rng.randrange(len(legal))])
+                seat = step % game.players
+                assert enc.encode_state(branch, seat) == reference_encode(enc, branch.view(seat))
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        step += 1
+
+
+def test_a_replaced_spec_drops_the_direct_encoder() -> None:
+    game = xtarot.load("sono-arcana", players=3)
+    assert encoder_for(game)._fast is not None
+
+    def same(g: xtarot.Game) -> list[Field]:
+        return tensors._sono_arcana(g)
+
+    tensors.register_tensor_spec("sono-arcana", same, replace=True)
+    try:
+        enc = encoder_for(game)
+        assert enc._fast is None  # the spec may differ: the view's way
+        state = game.new_state(seed=1)
+        assert enc.encode_state(state, 1) == reference_encode(enc, state.view(1))
+    finally:
+        tensors.unregister_tensor_spec("sono-arcana")
+    assert encoder_for(game)._fast is not None
+
+
+def test_encoders_copy_and_pickle_as_the_cached_one() -> None:
+    import copy
+    import pickle
+
+    enc = encoder_for(xtarot.load("matto", players=4))
+    assert copy.copy(enc) is enc and copy.deepcopy(enc) is enc
+    assert pickle.loads(pickle.dumps(enc)) is enc
+
+
+def test_encode_list_rounds_numbers_through_float32() -> None:
+    np = pytest.importorskip("numpy")
+    game = xtarot.load("extendori", players=3)
+    enc = encoder_for(game)
+    state = game.new_state(seed=2)
+    for _ in range(30):
+        state.apply(state.legal_actions()[0])
+    view = state.view(1)
+    ref = np.asarray(reference_encode(enc, view), np.float32).tolist()
+    assert enc.encode_list(view) == ref
+    assert enc.encode_state_list(state, 1, enc.size + 3) == [*ref, 0.0, 0.0, 0.0]
+    assert any(x not in (0.0, 1.0) and x != float(repr(x)[:5]) for x in ref)
+    assert tensors._float32(1e300) == float("inf") and tensors._float32(-1e300) == float("-inf")
+
+
 def test_encoder_wilds_unknown_texts_and_bad_seats() -> None:
     game = xtarot.load("grail-mahjong", players=2)
     enc = encoder_for(game)
@@ -206,6 +332,10 @@ def test_unknown_game_uses_the_generic_spec() -> None:
         ([Field("hand", "cardz", lambda v: None)], "kind 'cardz'; kinds: cards, seat cards"),
         ([Field("a", "cards", lambda v: None)] * 2, "field name 'a' is used twice"),
         ([Field("a", "number", lambda v: 1, scale=0.0)], "scale 0"),
+        (
+            [Field("a", "cards", lambda v: None, stable_items=True)],
+            "field 'a' has stable_items, which only a 'played' field can have",
+        ),
     ],
 )
 def test_bad_specs_are_refused_with_the_reason(fields: list[Any], message: str) -> None:
@@ -290,6 +420,38 @@ def test_openspiel_tensors_equal_the_reference(pyspiel, info: xtarot.GameInfo) -
             assert clone.information_state_tensor(p) == _reference_infostate(state, p)
     if info.id in ("sono-arcana", "arcana-duel", "fairy500"):
         assert masked_seen > 0  # games with hidden moves exercised the masked counts
+
+
+@pytest.mark.parametrize("info", xtarot.games(), ids=lambda i: i.id)
+def test_openspiel_python_tensors_equal_openspiel_own_path(pyspiel, info) -> None:  # type: ignore[no-untyped-def]
+    """``information_state_tensor`` / ``observation_tensor`` called from Python build
+    the list directly; OpenSpiel's own path (the observer filling its buffer) must
+    give the same floats, for every seat, the default seat, chance nodes and the end."""
+    n = info.min_players
+    game = pyspiel.load_game(_short(info.id), {"players": n, **dict(info.bulk_options)})
+    base = pyspiel.State
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    step = 0
+    while True:
+        if state.is_chance_node():
+            assert state.information_state_tensor(1) == base.information_state_tensor(state, 1)
+            state.apply_action(rng.randrange(256))
+            continue
+        if step % 3 == 0 or state.is_terminal():
+            for p in range(n):
+                assert state.information_state_tensor(p) == base.information_state_tensor(state, p)
+                assert state.observation_tensor(p) == base.observation_tensor(state, p)
+            if not state.is_terminal():
+                assert state.information_state_tensor() == base.information_state_tensor(state)
+                assert state.observation_tensor() == base.observation_tensor(state)
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+        step += 1
+    with pytest.raises(pyspiel.SpielError):
+        state.information_state_tensor(n)  # no such seat: OpenSpiel's own error
 
 
 def test_xtarot_bots_play_through_both_evaluate_bots(pyspiel) -> None:  # type: ignore[no-untyped-def]

@@ -188,6 +188,7 @@ class XtarotState(pyspiel.State):
     def __init__(self, game: XtarotGame) -> None:
         super().__init__(game)
         self._xg: Game = game.engine  # (deep copies share it; no pyspiel object here)
+        self._enc = game.encoder
         self._n = game.engine.players
         self._bytes: list[int] = []
         self.engine: State | None = None
@@ -247,6 +248,51 @@ class XtarotState(pyspiel.State):
         self._resampled = True
         for text in actions:
             self._apply_engine(start, self._xg.action(text))
+
+    # -- tensors, straight from Python -------------------------------------------------
+    def information_state_tensor(self, *args: Any) -> list[float]:
+        """The information-state tensor of ``player`` (default: the seat to act).
+
+        Called from Python this builds the list directly: the same floats as
+        OpenSpiel's own path (the game's observer filling a float32 buffer), without
+        that path's fixed costs (a new initial state per call to learn the shape, a
+        copy of every slice, a conversion of the whole buffer).  Chance nodes, bad
+        seats and terminal defaults go to OpenSpiel's own path unchanged.
+        """
+        player = self._tensor_seat(args)
+        if player is None:
+            return pyspiel.State.information_state_tensor(self, *args)  # type: ignore[no-any-return]
+        enc = self._enc
+        n = self._n
+        width = self._xg.num_actions
+        base = enc.size
+        out = enc.encode_state_list(self.engine, player, base + n * width + n)  # type: ignore[arg-type]
+        for at in self._seen_at[player]:
+            out[base + at] = 1.0
+        base += n * width
+        for rel, count in enumerate(self._masked[player]):
+            if count:
+                out[base + rel] = _masked_value(count)
+        return out
+
+    def observation_tensor(self, *args: Any) -> list[float]:
+        """The observation tensor of ``player`` (default: the seat to act), built
+        directly as :meth:`information_state_tensor` is (the view part alone)."""
+        player = self._tensor_seat(args)
+        if player is None:
+            return pyspiel.State.observation_tensor(self, *args)  # type: ignore[no-any-return]
+        return self._enc.encode_state_list(self.engine, player)  # type: ignore[arg-type]
+
+    def _tensor_seat(self, args: tuple[Any, ...]) -> int | None:
+        """The seat a tensor call asks for, or ``None`` when OpenSpiel's own path
+        should answer (no engine yet, a chance or terminal player, a bad argument)."""
+        engine = self.engine
+        if engine is None or len(args) > 1:
+            return None
+        player = args[0] if args else engine.current_player
+        if player.__class__ is not int or not 0 <= player < self._n:
+            return None
+        return player  # type: ignore[no-any-return]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -39,7 +40,10 @@ __all__ = ["XtarotEnv", "env", "rank_returns"]
 
 def rank_returns(state: State) -> list[float]:
     """The rank-based terminal returns of a finished match, in ``[-1, 1]``."""
-    ranks = state.scores().ranks
+    return _rank_returns(state.scores().ranks)
+
+
+def _rank_returns(ranks: Sequence[int]) -> list[float]:
     n = len(ranks)
     return [
         (sum(1 for r in ranks if r > mine) - sum(1 for r in ranks if r < mine)) / (n - 1)
@@ -86,6 +90,8 @@ class XtarotEnv(AECEnv):
             a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents
         }
         self._rng = random.Random()
+        self._actions = self.game.actions
+        self._num_actions = self.game.num_actions
         self.state: State | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -122,11 +128,12 @@ class XtarotEnv(AECEnv):
         # fresh arrays every call (a caller may keep them); the encoder fills the tensor
         # in place from the state, without the view's JSON copy
         tensor = self.encoder.encode_state(
-            self.state, seat, np.zeros(self.encoder.size, np.float32)
+            self.state, seat, np.zeros(self.encoder.size, np.float32), zeroed=True
         )
         mask = np.zeros(self.game.num_actions, np.int8)
         if self.state.current_player == seat:
-            mask[[a.id for a in self.state.legal_actions()]] = 1
+            legal = self.state.legal_actions()
+            mask[np.fromiter([a.id for a in legal], np.intp, len(legal))] = 1
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -134,17 +141,26 @@ class XtarotEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None
+        state = self.state
+        assert state is not None
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(int(action))  # type: ignore[arg-type]
+        aid = int(action)  # type: ignore[arg-type]
+        # an id in range goes in as its Action (the engine's quick path); any other
+        # value is left to the engine, which names what is legal
+        state.apply(self._actions[aid] if 0 <= aid < self._num_actions else aid)
+        if not state.is_terminal:
+            # rewards come only at the end: until then they stay all zero, and adding
+            # them to the cumulative rewards changes nothing
+            seat = state.current_player
+            if seat is not None:
+                self.agent_selection = self.possible_agents[seat]
+            return
+        scores = state.scores()
         self.rewards = {a: 0.0 for a in self.agents}
-        if self.state.is_terminal:
-            for a, r in zip(self.possible_agents, rank_returns(self.state), strict=True):
-                self.rewards[a] = r
-                self.terminations[a] = True
-            self.infos = {
-                a: {"scores": self.state.scores().to_dict()} for a in self.possible_agents
-            }
+        for a, r in zip(self.possible_agents, _rank_returns(scores.ranks), strict=True):
+            self.rewards[a] = r
+            self.terminations[a] = True
+        self.infos = {a: {"scores": scores.to_dict()} for a in self.possible_agents}
         self._select()
         self._accumulate_rewards()
 

@@ -30,10 +30,14 @@ plus every card visible anywhere else in the view (:func:`generic_fields`).
 
 from __future__ import annotations
 
+import operator
+import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
+from xtarot.adapters.direct import DIRECT as _DIRECT
+from xtarot.adapters.direct import FastFn
 from xtarot.cards import card
 from xtarot.engine.core import Game, State
 from xtarot.engine.plugins import LazyRegistry
@@ -65,6 +69,11 @@ class Field:
     scale: float = 1.0
     choices: tuple[Any, ...] = ()
     meaning: str = ""
+    #: a ``played`` history the encoder may encode a little at a time: the value is a
+    #: list that only grows (until it starts over, say at a new hand) and each item,
+    #: once listed, is the same object every time and never changes (the game keeps
+    #: its JSON, as the finished tricks); then only the items not met before are read
+    stable_items: bool = False
 
 
 def _key(name: str) -> Getter:
@@ -110,7 +119,13 @@ def _sono_arcana(game: Game) -> list[Field]:
         Field("led_suit", "choice", _key("led_suit"), choices=("c", "d", "s", "w")),
         Field("table", "played", _key("table"), meaning="cards played this round, by seat"),
         Field("won", "seat cards", _key("won"), meaning="talismans won, by seat"),
-        Field("rounds", "played", _key("rounds"), meaning="cards played in past rounds"),
+        Field(
+            "rounds",
+            "played",
+            _key("rounds"),
+            meaning="cards played in past rounds",
+            stable_items=True,
+        ),
     ]
 
 
@@ -202,7 +217,13 @@ def _extendori(game: Game) -> list[Field]:
         Field("trick_leader", "seat", _sub("trick", "leader")),
         Field("led_suit", "choice", _sub("trick", "led_suit"), choices=("c", "d", "s", "w")),
         Field("trick", "played", _sub("trick", "cards"), meaning="the trick so far, by seat"),
-        Field("tricks", "played", _key("tricks"), meaning="cards of past tricks, by seat"),
+        Field(
+            "tricks",
+            "played",
+            _key("tricks"),
+            meaning="cards of past tricks, by seat",
+            stable_items=True,
+        ),
         Field("hand_points", "seat numbers", _key("hand_points"), 300.0),
         Field(
             "voids",
@@ -237,7 +258,9 @@ def _fairy500(game: Game) -> list[Field]:
         Field("discards", "cards", _key("discards"), meaning="own discards"),
         Field("open_hand", "cards", _key("open_hand"), meaning="the open hand"),
         Field("trick", "played", _sub("trick", "cards"), meaning="the trick so far"),
-        Field("tricks", "played", _key("tricks"), meaning="cards of past tricks"),
+        Field(
+            "tricks", "played", _key("tricks"), meaning="cards of past tricks", stable_items=True
+        ),
         Field("tricks_won", "seat numbers", _key("tricks_won"), 10.0),
     ]
 
@@ -351,6 +374,11 @@ def _check_fields(game_id: str, fields: Any) -> list[Field]:
             raise ValueError(f"tensor spec of {game_id!r}: field {f.name!r} has scale 0")
         if not callable(f.get):
             raise ValueError(f"tensor spec of {game_id!r}: field {f.name!r} has no getter")
+        if f.stable_items and f.kind != "played":
+            raise ValueError(
+                f"tensor spec of {game_id!r}: field {f.name!r} has stable_items, which only "
+                f"a 'played' field can have (it is {f.kind!r})"
+            )
         names.add(f.name)
     return list(fields)
 
@@ -410,6 +438,23 @@ class Encoder:
         # text -> action id (-1: not an action)
         self._action_memo: dict[str, int] = {}
         self._writers: list[Writer] = [self._writer(f, s) for f, s, _ in self.offsets]
+        # a built-in game with its built-in spec may have a direct encoder that reads
+        # the state itself (same positions, no view built): (state class, function)
+        self._fast: tuple[type, FastFn] | None = None
+        direct = _DIRECT.get(game.id)
+        if direct is not None and _SPECS.get(game.id) is _BUILTIN.get(game.id):
+            self._fast = direct(self)
+
+    # -- copies: an encoder is fixed once built, so copies share it ----------------------
+    def __copy__(self) -> Encoder:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Encoder:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Game]]:
+        # pickled as its game: unpickling looks the encoder up again
+        return (encoder_for, (self.game,))
 
     # -- lookups ----------------------------------------------------------------------
     def _card_slow(self, code: str) -> int:
@@ -424,26 +469,25 @@ class Encoder:
     def _cards(self, value: Any, base: int, ones: Ones) -> None:
         """Append ``base + index`` for every card anywhere inside a JSON value."""
         cls = value.__class__
-        if cls is list or cls is tuple:
-            memo = self._card_memo
-            for item in value:
-                if item.__class__ is str:
+        memo = self._card_memo
+        if cls is list or cls is tuple or cls is dict:
+            for item in value.values() if cls is dict else value:
+                icls = item.__class__
+                if icls is str:
                     i = memo.get(item)
                     if i is None:
                         i = self._card_slow(item)
                     if i >= 0:
                         ones.append(base + i)
-                elif item is not None:
+                elif icls is list or icls is tuple or icls is dict:
                     self._cards(item, base, ones)
+                # numbers, booleans and None hold no card
         elif cls is str:
-            i = self._card_memo.get(value)
+            i = memo.get(value)
             if i is None:
                 i = self._card_slow(value)
             if i >= 0:
                 ones.append(base + i)
-        elif cls is dict:
-            for item in value.values():
-                self._cards(item, base, ones)
 
     def _played(self, value: Any, start: int, me: int, ones: Ones) -> None:
         """Append the position of every ``(seat, card)`` inside a JSON value: a
@@ -457,6 +501,7 @@ class Encoder:
             n = self.players
             c = len(self.cards)
             memo = self._card_memo
+            played = self._played
             for item in value:
                 icls = item.__class__
                 if icls is list or icls is tuple:
@@ -467,9 +512,25 @@ class Encoder:
                         if i >= 0:
                             ones.append(start + ((item[0] - me) % n) * c + i)
                     else:
-                        self._played(item, start, me, ones)
+                        played(item, start, me, ones)
                 elif icls is dict:
-                    self._played(item, start, me, ones)
+                    # a dict inline (rounds, tricks): a pair, or its list and dict values
+                    seat = item.get("seat")
+                    code = item.get("card")
+                    if seat.__class__ is int and code.__class__ is str:
+                        i = memo.get(code)
+                        if i is None:
+                            i = self._card_slow(code)
+                        if i >= 0:
+                            ones.append(start + ((seat - me) % n) * c + i)
+                        continue
+                    for sub in item.values():
+                        scls = sub.__class__
+                        if scls is list:
+                            if sub:
+                                played(sub, start, me, ones)
+                        elif scls is dict:
+                            played(sub, start, me, ones)
         elif cls is dict:
             seat = value.get("seat")
             code = value.get("card")
@@ -523,6 +584,9 @@ class Encoder:
                 for seat, item in enumerate(get(v) or ()):
                     if item is not None:
                         cards(item, start + ((seat - me) % n) * c, ones)
+
+        elif kind == "played" and f.stable_items:
+            write = self._history_writer(get, start)
 
         elif kind == "played":
             played = self._played
@@ -594,6 +658,52 @@ class Encoder:
 
         return write
 
+    def _history_writer(self, get: Getter, start: int) -> Writer:
+        """The writer of a ``played`` field with ``stable_items``.
+
+        Per observing seat it keeps the items last encoded and, after each, how many
+        positions they had given; a value that starts with the same item objects
+        reuses those positions and encodes only the rest.  A list's encoding is its
+        items' encodings one after another (a bare ``[seat, card]`` pair at the top
+        aside, which goes the plain way), so the positions are the plain writer's.
+        """
+        played = self._played
+        # me -> (items met, positions, positions after each item)
+        memo: dict[int, tuple[list[Any], list[int], list[int]]] = {}
+
+        def write(v: dict[str, Any], me: int, ones: Ones, nums: Numbers) -> None:
+            value = get(v)
+            if not value:
+                return
+            if value.__class__ is not list or (
+                len(value) == 2 and value[0].__class__ is int and value[1].__class__ is str
+            ):
+                played(value, start, me, ones)
+                return
+            seen = memo.get(me)
+            same = 0
+            if seen is not None:
+                items, done, ends = seen
+                k = len(items)
+                if len(value) >= k and all(map(operator.is_, items, value)):
+                    same = k
+                else:
+                    for a, b in zip(items, value, strict=False):
+                        if a is not b:
+                            break
+                        same += 1
+                    del items[same:], ends[same:]
+                    del done[ends[-1] if ends else 0 :]
+            else:
+                items, done, ends = memo[me] = ([], [], [])
+            for item in value[same:]:
+                played((item,), start, me, done)
+                items.append(item)
+                ends.append(len(done))
+            ones.extend(done)
+
+        return write
+
     # -- encoding ---------------------------------------------------------------------
     def positions(self, view: dict[str, Any]) -> tuple[Ones, Numbers]:
         """The encoding of a view as the positions holding ``1.0`` and the
@@ -615,30 +725,111 @@ class Encoder:
             out[i] = x
         return out
 
-    def encode_into(self, view: dict[str, Any], out: Any) -> Any:
-        """Fill ``out`` (a numpy array of ``size`` floats, reused) with the tensor of a
-        view, in place, and return it."""
-        ones, nums = self.positions(view)
-        out.fill(0.0)
-        if ones:
-            out[ones] = 1.0
-        if nums:
-            out[list(nums)] = list(nums.values())
-        return out
+    def state_positions(self, state: State, seat: int) -> tuple[Ones, Numbers]:
+        """:meth:`positions` of ``seat``'s view in ``state``, without the view's JSON
+        copy (and, for a game with a direct encoder, without building the view)."""
+        state._check_seat(seat)
+        fast = self._fast
+        if fast is not None and state.__class__ is fast[0]:
+            ones: Ones = []
+            nums: Numbers = {}
+            fast[1](state, seat, ones, nums)
+            return ones, nums
+        return self.positions(state._view(seat))  # read only: what ``view`` copies
 
-    def encode_state(self, state: State, seat: int, out: Any = None) -> Any:
+    def encode_into(self, view: dict[str, Any], out: Any, *, zeroed: bool = False) -> Any:
+        """Fill ``out`` (a numpy array of ``size`` floats, reused) with the tensor of a
+        view, in place, and return it (``zeroed=True``: ``out`` is known to hold only
+        zeros, so it is not cleared first)."""
+        return _fill(out, *self.positions(view), zeroed)
+
+    def encode_list(self, view: dict[str, Any], size: int = 0) -> list[float]:
+        """The tensor of a view as OpenSpiel hands it out: a list of Python floats,
+        each number rounded to float32 as a float32 buffer holds it; ``size`` pads
+        the list with zeros (room for more fields after the view's)."""
+        return _as_list(*self.positions(view), max(size, self.size))
+
+    def encode_state(
+        self, state: State, seat: int, out: Any = None, *, zeroed: bool = False
+    ) -> Any:
         """The tensor of ``seat`` in ``state``: ``encode(state.view(seat))`` without the
         view's JSON copy.  Fills ``out`` in place when given (see ``encode_into``),
         else returns a list."""
-        state._check_seat(seat)
-        view = state._view(seat)  # read only: the same data ``view`` copies through JSON
+        ones, nums = self.state_positions(state, seat)
         if out is None:
-            return self.encode(view)
-        return self.encode_into(view, out)
+            res = [0.0] * self.size
+            for i in ones:
+                res[i] = 1.0
+            for i, x in nums.items():
+                res[i] = x
+            return res
+        return _fill(out, ones, nums, zeroed)
+
+    def encode_state_list(self, state: State, seat: int, size: int = 0) -> list[float]:
+        """The tensor of ``seat`` in ``state`` as :meth:`encode_list` gives it (float32
+        values as Python floats, padded with zeros to ``size``), without the view's
+        JSON copy."""
+        return _as_list(*self.state_positions(state, seat), max(size, self.size))
 
     def layout(self) -> list[tuple[str, int, int, str, str]]:
         """``(name, start, size, kind, meaning)`` for every slice."""
         return [(f.name, s, z, f.kind, f.meaning) for f, s, z in self.offsets]
+
+
+_F32: dict[float, float] = {}
+_F32_CODEC = struct.Struct("f")
+
+
+def _float32(x: float) -> float:
+    """``x`` rounded to float32 and back, as a float32 tensor holds it (memoised)."""
+    y = _F32.get(x)
+    if y is None:
+        try:
+            y = _F32_CODEC.unpack(_F32_CODEC.pack(x))[0]
+        except OverflowError:  # beyond float32: infinity, as a float32 buffer holds it
+            y = float("inf") if x > 0 else float("-inf")
+        if len(_F32) < _MEMO_LIMIT:
+            _F32[x] = y
+    return y
+
+
+def _fill(out: Any, ones: Ones, nums: Numbers, zeroed: bool) -> Any:
+    """Write an encoding into a buffer in place (cleared first unless ``zeroed``)."""
+    if not zeroed:
+        out.fill(0.0)
+    if ones:
+        np = _numpy()
+        try:
+            out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+        except TypeError:  # a buffer that takes no numpy index array
+            out[ones] = 1.0
+    for i, x in nums.items():  # a handful: item by item beats building arrays
+        out[i] = x
+    return out
+
+
+def _as_list(ones: Ones, nums: Numbers, size: int) -> list[float]:
+    """An encoding as a list of ``size`` floats, numbers rounded through float32."""
+    out = [0.0] * size
+    for i in ones:
+        out[i] = 1.0
+    f32 = _float32
+    for i, x in nums.items():
+        out[i] = f32(x)
+    return out
+
+
+_NUMPY: list[Any] = []
+
+
+def _numpy() -> Any:
+    """numpy, imported on first use (the encoders work without it; only
+    ``encode_into`` with a numpy buffer needs it)."""
+    if not _NUMPY:
+        import numpy
+
+        _NUMPY.append(numpy)
+    return _NUMPY[0]
 
 
 _CACHE: dict[tuple[str, int, tuple[tuple[str, Any], ...]], Encoder] = {}

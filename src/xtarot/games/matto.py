@@ -273,6 +273,9 @@ class MattoState(State):
         self.field: list[Card] = pile[:FIELD_SIZE]
         self.pile: list[Card] = pile[FIELD_SIZE:][::-1]  # top last
         self.won: list[list[Card]] = [[] for _ in range(n)]
+        #: ``scores().totals`` and the majors-won counts they belong to (a tensor
+        #: reads the totals at every step; they change only when a major is won)
+        self._totals_memo: tuple[tuple[int, ...], tuple[float, ...]] | None = None
         self.dealer: int = deal["dealer"]
         self.turn: int = (self.dealer + 1) % n
         self.phase = "draw"  # draw | buy | pay | over
@@ -447,6 +450,15 @@ class MattoState(State):
                 "sets": sets_held,
             },
         )
+
+    def _score_totals(self) -> tuple[float, ...]:
+        """``scores().totals``, recomputed only when a seat has won another major
+        (the majors won only ever grow, so their counts tell when)."""
+        key = tuple(map(len, self.won))
+        memo = self._totals_memo
+        if memo is None or memo[0] != key:
+            memo = self._totals_memo = (key, self.scores().totals)
+        return memo[1]
 
     # -- views --------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:

@@ -229,6 +229,10 @@ class SonoArcanaState(State):
         self.phase = "lot"
         self.final_round = False
         self.current_player = None
+        #: the scores' JSON of the last view and the position it belongs to (scores
+        #: change only when a round is resolved or the match ends)
+        self._view_scores: tuple[tuple[int, bool], dict[str, Any]] | None = None
+        self._view_totals: tuple[tuple[int, bool], tuple[float, ...]] | None = None
         self._start_round()
 
     # -- turn structure -------------------------------------------------------------
@@ -485,6 +489,25 @@ class SonoArcanaState(State):
         return totals, ranks
 
     # -- views --------------------------------------------------------------------------
+    def _scores_json(self) -> dict[str, Any]:
+        """``scores().to_dict()``, computed once per resolved round: the talismans won
+        and the phase change only when a round is resolved.  Views only read it
+        (``view`` hands out a JSON copy), so one dict serves every seat."""
+        key = (len(self.finished), self.phase == "over")
+        cached = self._view_scores
+        if cached is None or cached[0] != key:
+            cached = self._view_scores = (key, self.scores().to_dict())
+        return cached[1]
+
+    def _score_totals(self) -> tuple[float, ...]:
+        """``scores().totals`` (through :meth:`_standing`), computed once per resolved
+        round like :meth:`_scores_json`: what a tensor reads of the scores."""
+        key = (len(self.finished), self.phase == "over")
+        cached = self._view_totals
+        if cached is None or cached[0] != key:
+            cached = self._view_totals = (key, tuple(self._standing()[0]))
+        return cached[1]
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         table = []
         for s, c in self.plays:
@@ -507,8 +530,8 @@ class SonoArcanaState(State):
             "table": table,
             "hand_sizes": [len(h) for h in self.hands],
             "won": [[t.code for t in w] for w in self.won],
-            "rounds": [dict(r) for r in self.rounds],
-            "scores": self.scores().to_dict(),
+            "rounds": list(self.rounds),  # finished rounds: JSON kept, never changed
+            "scores": self._scores_json(),
         }
         if seat is not None:
             view["hand"] = sorted_codes(self.hands[seat])

@@ -110,6 +110,8 @@ class ExtendoriState(State):
         self.dealers: list[int] = [self.first]
         self.batch_start = 0
         self.tricks: list[tuple[int, list[tuple[int, Card]], int]] = []
+        #: the JSON of ``tricks``, built when a view asks (:meth:`_tricks_json`)
+        self._tricks_built: list[dict[str, Any]] = []
         self.trick = Trick(self.first)
         self.taken: list[list[Card]] = [[] for _ in range(n)]
         self.points: list[int] = [0] * n
@@ -286,6 +288,15 @@ class ExtendoriState(State):
         )
 
     # -- views --------------------------------------------------------------------------
+    def _tricks_json(self) -> list[dict[str, Any]]:
+        """The finished tricks of the hand as JSON (leader, cards, winner), each built
+        once: a finished trick never changes, so clones share the dicts and views
+        (and the tensor encoders) meet the same objects again."""
+        built = self._tricks_built
+        for lead, plays, w in self.tricks[len(built) :]:
+            built.append({"leader": lead, "cards": [[s, c.code] for s, c in plays], "winner": w})
+        return built
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         g = self.game
         trick = self.trick
@@ -312,10 +323,7 @@ class ExtendoriState(State):
                 "led_suit": trick.led,
                 "cards": [[s, c.code] for s, c in trick.plays],
             },
-            "tricks": [
-                {"leader": lead, "cards": [[s, c.code] for s, c in plays], "winner": w}
-                for lead, plays, w in self.tricks
-            ],
+            "tricks": list(self._tricks_json()),
             "hand_points": list(self.points),
             "voids": [sorted(v) for v in self.voids.voids[: self.players]],
             "scores": self.scores().to_dict(),
@@ -399,6 +407,7 @@ class ExtendoriState(State):
         d["hands"] = [list(h) for h in self.hands]
         d["dealers"] = list(self.dealers)
         d["tricks"] = list(self.tricks)
+        d["_tricks_built"] = list(self._tricks_built)
         trick = Trick(self.trick.leader, list(self.trick.plays), self.trick.led)
         d["trick"] = trick
         d["taken"] = [list(t) for t in self.taken]
