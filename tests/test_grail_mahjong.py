@@ -743,3 +743,82 @@ def test_a_meld_copy_has_every_slot() -> None:
     assert all(getattr(twin, n) == getattr(m, n) for n in Meld.__slots__)
     twin.cards.append(card("6c"))
     assert len(m.cards) == 3
+
+
+def _hands_from_events(state: Any) -> list[list[str]]:
+    """Each hand rebuilt from the public record of the hand alone: the seat's dealt
+    cards and draws, in order, less every card it has shown (the reference for the
+    hands the state reads off its masks)."""
+    deal = state.deals[-1]
+    out = []
+    for s, events in enumerate(state.events):
+        shown = {x for x in events if isinstance(x, str)}
+        got = list(deal["hands"][s]) + [deal["stock"][x] for x in events if isinstance(x, int)]
+        out.append([c for c in got if c not in shown])
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hands_are_the_cards_got_and_not_shown_in_the_order_got(players: int) -> None:
+    from xtarot.games.grail_mahjong.actions import sort_key
+
+    g = load(players, hands=2)
+    rng = random.Random(30 + players)
+    checked = 0
+    for seed in range(4):
+        s: Any = g.new_state(seed=seed)
+        while not s.is_terminal:
+            ref = _hands_from_events(s)
+            assert [[c.code for c in h] for h in s.hands] == ref
+            seat = len(s.history) % players
+            want = [c.code for c in sorted(s.hands[seat], key=sort_key)]
+            assert s.view(seat)["hand"] == want
+            assert s.view(seat)["hand_sizes"] == [len(h) for h in ref]
+            checked += 1
+            la = s.legal_actions()
+            s.apply(la[rng.randrange(len(la))])
+    assert checked > 200
+
+
+def test_a_finished_hands_record_never_changes() -> None:
+    g = load(3, hands=3)
+    s: Any = g.new_state(seed=4)
+    rng = random.Random(8)
+    seen: list[str] = []
+    while not s.is_terminal:
+        if len(s.past) > len(seen):  # a hand has just ended: keep what it left
+            seen.append(json.dumps(s.snapshot()["state"]["past"][len(seen)]))
+        la = s.legal_actions()
+        s.apply(la[rng.randrange(len(la))])
+        twin = s.clone()  # copies play on without touching the original's past
+        twin.random_playout(random.Random(len(s.history)))
+    past = s.snapshot()["state"]["past"]
+    assert [json.dumps(p) for p in past[: len(seen)]] == seen and len(past) == 3
+
+
+def test_a_state_keeps_few_attributes() -> None:
+    """CPython (3.11-3.13) shares one key table among a class's instance dicts for
+    the first 29 attribute names it meets; a state needing any other name keeps a
+    private dict, and each attribute read and write is slower (about 7% per decision
+    in benchmarks/bench_playouts.py).  So a state sets at most 26 names as it plays,
+    leaving room for the three set only sometimes: ``_rng_shared`` (copied),
+    ``_templates`` (sampled) and ``is_terminal`` (over)."""
+    for players in (2, 3, 4):
+        every: set[str] = set()
+        for sampled in (False, True):
+            s: Any = load(players, hands=2).new_state(seed=3)
+            rng = random.Random(players)
+            keys = set(s.__dict__)
+            while not s.is_terminal:
+                la = s.legal_actions()
+                s.apply(la[rng.randrange(len(la))])
+                keys |= set(s.__dict__)
+                if sampled and len(s.history) == 1:
+                    s.clone()
+                    s.sample_world(0, rng)
+            keys |= set(s.__dict__)
+            if not sampled:
+                assert len(keys - {"is_terminal"}) <= 26, sorted(keys)
+            every |= keys
+        assert {"_rng_shared", "_templates", "is_terminal"} <= every
+        assert len(every) <= 29, sorted(every)

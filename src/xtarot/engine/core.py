@@ -436,7 +436,7 @@ class State(ABC):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_actions() if self.current_player is not None else []
-        return legal[:]  # the caller's own list: the cached one must stay as it is
+        return [*legal]  # the caller's own list: the cached one must stay as it is
 
     def legal_action_mask(self) -> list[bool]:
         mask = [False] * self.game.num_actions

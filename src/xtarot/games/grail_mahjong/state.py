@@ -9,6 +9,7 @@ turn order after the discarder, answers the discard blind: ``pass`` or a claim),
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from xtarot.cards import Card
@@ -16,11 +17,13 @@ from xtarot.engine import Action, Scores, State
 from xtarot.engine.core import competition_ranks
 from xtarot.games.grail_mahjong import worlds
 from xtarot.games.grail_mahjong.actions import (
+    CHI,
     HAND_SIZE,
     INFO,
     LUCK_CARD,
     NAT,
     PASS,
+    PON,
     REST,
     WILD,
     number,
@@ -28,7 +31,15 @@ from xtarot.games.grail_mahjong.actions import (
     suit_key,
     wild_text,
 )
-from xtarot.games.grail_mahjong.tables import BIT, HAND_BIT, LUCK_BIT, NO_ADDS, Adds, mask_of
+from xtarot.games.grail_mahjong.tables import (
+    BIT,
+    HAND_BIT,
+    LUCK_BIT,
+    NO_ADDS,
+    Adds,
+    ClaimEntry,
+    mask_of,
+)
 
 if TYPE_CHECKING:
     from xtarot.games.grail_mahjong import GrailMahjong
@@ -37,6 +48,10 @@ __all__ = ["GrailMahjongState", "Meld"]
 
 MAX_MELD = 6
 _CARD = {c.code: c for c in BIT}.__getitem__
+_BIT = BIT
+_CODE = attrgetter("code")
+#: the card bits of a hand's mask (above them: the counts per number)
+CARD_BITS = (1 << 53) - 1
 _BIT_OF_CODE = {c.code: b for c, b in HAND_BIT.items()}.__getitem__
 
 
@@ -66,9 +81,8 @@ class Meld:
         self.suit = suit
         if kind == "pon":
             self.lo = self.hi = number_
-        else:
-            nums = [self.stands(c) for c in cards]
-            self.lo, self.hi = min(nums), max(nums)
+        else:  # (a chi's cards are in run order)
+            self.lo, self.hi = self.stands(cards[0]), self.stands(cards[-1])
 
     def stands(self, c: Card) -> int:
         """The number a card of this meld counts as."""
@@ -90,7 +104,7 @@ class Meld:
 
     def texts(self) -> list[str]:
         if self.wild is None:
-            return [c.code for c in self.cards]
+            return list(map(_CODE, self.cards))
         return [wild_text(self.wild) if c is WILD else c.code for c in self.cards]
 
     def to_dict(self) -> dict[str, Any]:
@@ -103,8 +117,107 @@ class Meld:
         }
 
 
+#: How a meld is made: the cards it takes from the hand (in order), the sum of their
+#: ``HAND_BIT``, their codes, and the meld's kind, cards (in meld order), lowest and
+#: highest number, suit (a chi's) and wild meaning.
+MeldPlan = tuple[
+    tuple[Card, ...], int, tuple[str, ...], str, tuple[Card, ...], int, int, str, int | Card | None
+]
+
+
+def _plan(own: tuple[Card, ...], meld: Meld) -> MeldPlan:
+    return (
+        own,
+        sum(HAND_BIT[c] for c in own),
+        tuple(c.code for c in own),
+        meld.kind,
+        tuple(meld.cards),
+        meld.lo,
+        meld.hi,
+        meld.suit,
+        meld.wild,
+    )
+
+
+def _hand_meld_plan(info: tuple[Any, ...]) -> MeldPlan:
+    """The plan of a ``pon`` or ``chi`` from the hand (its parsed meaning)."""
+    if info[0] == "pon":
+        _, n, cs = info
+        return _plan(cs, Meld("pon", list(cs), number_=n, wild=n if cs[-1] is WILD else None))
+    _, s, lo, w = info
+    run = [NAT[s][lo + i] for i in range(3)]
+    cs = tuple(WILD if i == w else c for i, c in enumerate(run))
+    return _plan(cs, Meld("chi", list(cs), suit=s, wild=run[w] if w >= 0 else None))
+
+
+def _claim_plan(info: tuple[Any, ...], d: Card) -> MeldPlan:
+    """The plan of a claim (its parsed meaning) on the discard ``d``; the meld's
+    cards include ``d``, the cards taken from the hand do not."""
+    own = tuple(c for c in info[2] if not (c is WILD and d is WILD))
+    if info[0] == "claim_pon":
+        n = info[1]
+        cs = _suit_sorted([*own, d])
+        return _plan(own, Meld("pon", cs, number_=n, wild=n if cs[-1] is WILD else None))
+    cs, meaning = list(info[2]), info[1]
+    if d is not WILD:
+        cs.append(d)
+        cs.sort(key=lambda c: number(meaning) if c is WILD else number(c))
+    return _plan(own, Meld("chi", cs, suit=suit_key(d if d is not WILD else meaning), wild=meaning))
+
+
+#: per ``pon``/``chi`` action id, its plan (built at import)
+_HAND_MELDS: dict[int, MeldPlan] = {
+    a.id: _hand_meld_plan(INFO[a.id]) for a in (*PON.values(), *CHI.values())
+}
+#: per (claim action id, discard), its plan (built as met)
+_CLAIMS: dict[tuple[int, Card], MeldPlan] = {}
+
+
+def _new_meld(plan: MeldPlan, claimed: Card | None, source: int | None) -> Meld:
+    """A meld made as ``plan`` says."""
+    m = Meld.__new__(Meld)
+    m.kind, cards, m.lo, m.hi, m.suit, m.wild = plan[3:]
+    m.cards = list(cards)
+    m.claimed, m.source = claimed, source
+    return m
+
+
+#: what no discard allows (``_claims`` outside the claim phase)
+_NO_CLAIMS: ClaimEntry = (0, (), None)
+#: a meld's score by its size: (n - 2)^2
+_MELD_SCORE = (0, 0, 0, 1, 4, 9, 16)
+#: what ``past`` keeps of a finished hand: melds, discards, areas, events
+Past = tuple[list[list[Meld]], list[tuple[int, Card]], list[list[Card]], list[list[int | str]]]
+
+
+def _face_up(
+    melds: list[list[Meld]], discards: list[tuple[int, Card]], areas: list[list[Card]]
+) -> set[str]:
+    """The codes of the cards in melds, discards and areas."""
+    out = {c.code for ms in melds for m in ms for c in m.cards}
+    out.update(c.code for _, c in discards)
+    out.update(c.code for a in areas for c in a)
+    return out
+
+
 def _suit_sorted(cs: list[Card]) -> list[Card]:
     return sorted(cs, key=sort_key)
+
+
+#: the code of each card by its bit's position (bit order is hand order)
+_CODE_AT: dict[int, str] = {b.bit_length(): c.code for c, b in BIT.items()}
+
+
+def _sorted_codes(mask: int) -> list[str]:
+    """The codes of the cards of a hand's mask, in hand order (suits T c d s w,
+    numbers up, then ``Oc Rc Lc``: the order of the bits)."""
+    out = []
+    mask &= CARD_BITS
+    while mask:
+        low = mask & -mask
+        out.append(_CODE_AT[low.bit_length()])
+        mask ^= low
+    return out
 
 
 class GrailMahjongState(State):
@@ -114,6 +227,9 @@ class GrailMahjongState(State):
     #: whether ``_rng`` is shared with a copy (see ``_copy``); a class default, so a
     #: state never copied keeps one attribute fewer
     _rng_shared: bool = False
+    #: plain attributes, kept up to date as play goes on (see ``State``)
+    current_player: int | None = None  # type: ignore[assignment]
+    is_terminal: bool = False  # type: ignore[assignment]
 
     # -- the match and its hands ------------------------------------------------------
     def _new_match(self) -> None:
@@ -122,19 +238,22 @@ class GrailMahjongState(State):
         self.results: list[dict[str, Any]] = []
         #: every claim-phase decision: (history index, seat, revealed?)
         self.decisions: list[tuple[int, int, bool]] = []
-        #: per finished hand, what sampling needs: the face-up cards and each seat's
-        #: events (see ``events``)
-        self.past: list[tuple[frozenset[str], list[list[int | str]]]] = []
-        #: per seat, the history index of its latest claim-round answer (-1: none yet)
-        self.answered: list[int] = [-1] * n
+        #: per finished hand, what sampling needs: its melds, discards and areas (the
+        #: face-up cards, see ``_revealed_at``) and each seat's events (see ``events``) --
+        #: the hand's own lists, which nothing changes once it is over
+        self.past: list[Past] = []
 
     def _setup(self, deal: dict[str, Any]) -> None:
+        # (A state keeps few attributes: see ``test_a_state_keeps_few_attributes``.
+        # Every one is set here or in ``_new_match``, so the first state of a process
+        # puts them all in its class's shared key table.)
         n = self.players
-        self.dealer: int = deal["dealer"]
         # (the deal is valid: its codes are looked up directly)
-        self.hands: list[list[Card]] = [list(map(_CARD, h)) for h in deal["hands"]]
-        #: each hand as a mask (card bits and counts per number, see ``tables``), kept
-        #: in step with ``hands``
+        #: per seat, every card it has held this hand, in order: its dealt cards, then
+        #: its draws (a claimed card goes straight into a meld); its hand is the cards
+        #: of this list that its mask still holds (see ``hands``)
+        self.got: list[list[Card]] = [list(map(_CARD, h)) for h in deal["hands"]]
+        #: each hand as a mask (card bits and counts per number, see ``tables``)
         self.masks: list[int] = [sum(map(_BIT_OF_CODE, h)) for h in deal["hands"]]
         self.stock: list[Card] = list(map(_CARD, deal["stock"]))
         self.top = 0
@@ -147,14 +266,13 @@ class GrailMahjongState(State):
         #: per seat, in order: the stock index of each draw (an int) and the code of
         #: each card it showed from its hand (a str) -- all public
         self.events: list[list[int | str]] = [[] for _ in range(n)]
-        self.taken: list[int] = [HAND_SIZE] * n
-        self.given: list[int] = [0] * n
         self.asked: tuple[int, ...] = ()
         self.pending: list[tuple[int, Action]] = []
         self.last_claim: dict[str, Any] | None = None
         self.phase = "turn"
-        self._to_act: int | None = None
-        self._start_turn(self.dealer)
+        #: in the claim phase, what the discard allows (``Tables.claim_table``)
+        self._claims: ClaimEntry = _NO_CLAIMS
+        self._start_turn(deal["dealer"])
 
     def _next_seat(self, seat: int) -> int:
         """Play is counter-clockwise: the next seat is seat - 1."""
@@ -167,20 +285,18 @@ class GrailMahjongState(State):
             return
         c = self.stock[top]  # the draw (as ``_draw``, inlined)
         self.top = top + 1
-        self.hands[seat].append(c)
+        self.got[seat].append(c)
         self.masks[seat] += HAND_BIT[c]
         self.events[seat].append(top)
-        self.taken[seat] += 1
         self.phase = "turn"
-        self._to_act = seat
+        self.current_player = seat
 
     def _draw(self, seat: int) -> None:
         c = self.stock[self.top]
         self.top += 1
-        self.hands[seat].append(c)
+        self.got[seat].append(c)
         self.masks[seat] += HAND_BIT[c]
         self.events[seat].append(self.top - 1)
-        self.taken[seat] += 1
 
     def _meld_score(self, seat: int) -> int:
         base = sum(m.score for m in self.melds[seat])
@@ -188,59 +304,104 @@ class GrailMahjongState(State):
 
     def _revealed(self) -> set[str]:
         """Every card lying face up: melds, discards, areas."""
-        out = {c.code for ms in self.melds for m in ms for c in m.cards}
-        out.update(c.code for _, c in self.discards)
-        out.update(c.code for a in self.areas for c in a)
-        return out
+        return _face_up(self.melds, self.discards, self.areas)
+
+    def _revealed_at(self, h: int) -> frozenset[str]:
+        """The cards left face up at the end of finished hand ``h`` (0-based)."""
+        melds, discards, areas, _ = self.past[h]
+        return frozenset(_face_up(melds, discards, areas))
 
     def _end_hand(self, how: str, seat: int) -> None:
         """``how``: ``agari`` (``seat`` emptied its hand), ``rest`` (``seat`` discarded
         ``Rc``) or ``stock`` (``seat`` had to draw from an empty stock)."""
-        n = self.players
-        areas = self.areas
-        values = []
-        for ms, area in zip(self.melds, areas, strict=True):  # as ``_meld_score``
+        melds, areas = self.melds, self.areas
+        n = len(melds)
+        values: list[int] = []  # as ``_meld_score``
+        texts: list[list[list[str]]] = []
+        luck: list[int] = []
+        for s, ms in enumerate(melds):
             v = 0
             for m in ms:
-                v += (len(m.cards) - 2) ** 2
-            values.append(v * 2 if area else v)
+                v += _MELD_SCORE[len(m.cards)]
+            if areas[s]:
+                v += v
+                luck.append(s)
+            values.append(v)
+            texts.append([m.texts() for m in ms] if ms else [])
+        dealer = self.dealer
         if how == "agari":
             winners = [seat]
-        else:
+            gained = [0] * n
+            gained[seat] = values[seat]
+            next_dealer = seat
+        else:  # a showdown: the highest scores share the win
             best = max(values)
             winners = [s for s in range(n) if values[s] == best]
-        gained = [values[s] if s in winners else 0 for s in range(n)]
+            gained = [v if v == best else 0 for v in values]
+            next_dealer = dealer  # the first winner in turn order from the dealer
+            while values[next_dealer] != best:
+                next_dealer = (next_dealer - 1) % n
         totals = self.totals
-        for s in range(n):
+        for s in winners:
             totals[s] += gained[s]
-        dealer = self.dealer
-        next_dealer = next(s for s in ((dealer - i) % n for i in range(n)) if s in winners)
-        self.results.append(
+        results = self.results
+        results.append(
             {
-                "hand": len(self.results) + 1,
+                "hand": len(results) + 1,
                 "dealer": dealer,
                 "end": how,
                 "seat": seat,
-                "melds": [[m.texts() for m in ms] for ms in self.melds],
-                "luck": [s for s in range(n) if areas[s]],
+                "melds": texts,
+                "luck": luck,
                 "meld_scores": values,
                 "winners": winners,
                 "gained": gained,
                 "next_dealer": next_dealer,
             }
         )
-        self.past.append((frozenset(self._revealed()), [list(e) for e in self.events]))
+        self.past.append((melds, self.discards, areas, self.events))
         self.asked, self.pending = (), []
         if len(self.results) >= self.game.options["hands"]:
-            self.phase, self._to_act = "over", None
+            self.phase, self.current_player, self.is_terminal = "over", None, True
             return
         deal = self._next_deal()  # (a fresh dict: a preset is validated anew)
         deal["dealer"] = next_dealer
         self._begin_hand(deal)
 
     @property
-    def current_player(self) -> int | None:
-        return self._to_act
+    def hands(self) -> list[list[Card]]:
+        """Per seat, the cards in its hand, in the order it got them (read off ``got``
+        and ``masks``: a card leaving the hand only clears its bit)."""
+        return [[c for c in g if m & _BIT[c]] for g, m in zip(self.got, self.masks, strict=True)]
+
+    @property
+    def dealer(self) -> int:
+        """The seat that deals the current hand (the last one, once the match is over)."""
+        return self.deals[-1]["dealer"]  # type: ignore[no-any-return]
+
+    def _answered(self, seat: int) -> int:
+        """The history index of ``seat``'s latest claim-round answer (-1: none yet);
+        every claim round asks every seat but the discarder, so it is near the end."""
+        for index, s, _ in reversed(self.decisions):
+            if s == seat:
+                return index
+        return -1
+
+    @property
+    def taken(self) -> list[int]:
+        """Per seat, the cards it has taken this hand: dealt, drawn and claimed."""
+        return [
+            len(g) + sum(1 for m in ms if m.claimed is not None)
+            for g, ms in zip(self.got, self.melds, strict=True)
+        ]
+
+    @property
+    def given(self) -> list[int]:
+        """Per seat, the cards that have left its hand this hand, and the claimed
+        cards that passed straight into its melds (so ``taken - given`` is its hand)."""
+        return [
+            t - (m & CARD_BITS).bit_count() for t, m in zip(self.taken, self.masks, strict=True)
+        ]
 
     @property
     def drawn(self) -> list[list[Card]]:
@@ -248,27 +409,22 @@ class GrailMahjongState(State):
         stock = self.stock
         return [[stock[x] for x in e if x.__class__ is int] for e in self.events]  # type: ignore[index]
 
-    @property
-    def is_terminal(self) -> bool:
-        return self._to_act is None
-
     # -- legal actions ------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
         """In id order: the claim answers in the claim phase; else ``luck`` and the
         discards, pons and chis from the hand, then the adds to one's melds."""
-        seat: int = self._to_act  # type: ignore[assignment]
+        seat: int = self.current_player  # type: ignore[assignment]
         tables = self.game.tables
         hand = self.masks[seat]
         if self.phase == "claim":  # (``Tables.claims``, inlined: most decisions are these)
-            d = self.discards[-1][1]
-            relevant, entries, known = tables.claim_table[d]
+            relevant, entries, known = self._claims
             hand &= relevant
             if not hand & (hand - 1):  # every claim needs two of the claimer's cards
                 return [PASS]
-            found = known.get(hand)
+            found = known.get(hand) if known is not None else None
             if found is None:
                 found = (PASS, *[a for need, a in entries if hand & need == need])
-                if d is not WILD:
+                if known is not None:
                     known[hand] = found
             return list(found)
         acts = tables.turn(hand)
@@ -307,60 +463,54 @@ class GrailMahjongState(State):
 
     # -- applying -----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        seat: int = self._to_act  # type: ignore[assignment]
+        seat: int = self.current_player  # type: ignore[assignment]
         if self.phase == "claim":
-            pending = self.pending
-            pending.append((seat, action))
             index = len(self.history)
             self.decisions.append((index, seat, False))
-            self.answered[seat] = index
             asked = self.asked
+            if action is PASS and len(asked) == 1:  # the only answer (2 players): no claim
+                self.asked = ()
+                self._start_turn(asked[0])
+                return
+            pending = self.pending
+            pending.append((seat, action))
             if len(pending) == len(asked):
                 self._resolve_claims()
             else:
-                self._to_act = asked[len(pending)]
+                self.current_player = asked[len(pending)]
             return
         info = INFO[action.id]
         kind = info[0]
-        hand = self.hands[seat]
+        masks = self.masks
         if kind == "discard":
             c = info[1]
-            hand.remove(c)
-            self.masks[seat] -= HAND_BIT[c]
-            self.given[seat] += 1
+            left = masks[seat] = masks[seat] - HAND_BIT[c]
             self.discards.append((seat, c))
             self.events[seat].append(c.code)
             if c is REST:
                 self._end_hand("rest", seat)
-            elif not hand:
+            elif not left:
                 self._end_hand("agari", seat)
-            else:
-                self.asked = self.game.asked_after[seat]
-                self.pending = []
+            else:  # (``pending`` is empty between claim rounds)
+                asked = self.asked = self.game.asked_after[seat]
+                self._claims = self.game.tables.claim_table[c]
                 self.phase = "claim"
-                self._to_act = self.asked[0]
+                self.current_player = asked[0]
             return
         if kind == "luck":
-            hand.remove(LUCK_CARD)
-            self.masks[seat] -= LUCK_BIT
-            self.given[seat] += 1
+            left = masks[seat] = masks[seat] - LUCK_BIT
             self.areas[seat].append(LUCK_CARD)
             self.events[seat].append(LUCK_CARD.code)
-            if not hand:
+            if not left:
                 self._end_hand("agari", seat)
             else:
                 self._start_turn(self._next_seat(seat))
             return
-        if kind == "pon":
-            _, n, cs = info
-            self._take(seat, cs)
-            self._meld_added(seat, Meld("pon", list(cs), number_=n, wild=n if WILD in cs else None))
-        elif kind == "chi":
-            _, s, lo, w = info
-            run = [NAT[s][lo + i] for i in range(3)]
-            cs = [WILD if i == w else c for i, c in enumerate(run)]
-            self._take(seat, cs)
-            self._meld_added(seat, Meld("chi", cs, suit=s, wild=run[w] if w >= 0 else None))
+        if kind == "pon" or kind == "chi":
+            plan = _HAND_MELDS[action.id]
+            masks[seat] -= plan[1]
+            self.events[seat] += plan[2]
+            self._meld_added(seat, _new_meld(plan, None, None))
         else:  # add
             _, i, c, meaning = info
             m = self.melds[seat][i]
@@ -376,65 +526,59 @@ class GrailMahjongState(State):
                 if m.kind == "chi":
                     m.hi = e
             self._update_adds(seat)
-            if hand and (m.kind == "pon" or self.game.options["chi_extension_draws"]):
+            if masks[seat] and (m.kind == "pon" or self.game.options["chi_extension_draws"]):
                 if self.top >= len(self.stock):
                     self._end_hand("stock", seat)
                     return
                 self._draw(seat)
-        if not hand:
+        if not masks[seat]:
             self._end_hand("agari", seat)
 
     def _take(self, seat: int, cs: Any) -> None:
-        hand = self.hands[seat]
         events = self.events[seat]
         mask = self.masks[seat]
         for c in cs:
-            hand.remove(c)
             mask -= HAND_BIT[c]
             events.append(c.code)
         self.masks[seat] = mask
-        self.given[seat] += len(cs)
 
     def _resolve_claims(self) -> None:
         """Pon beats chi; between equal claims the first asked (the nearest in turn
         order after the discarder) wins.  Only the winning claim is revealed."""
-        discarder = self.discards[-1][0]
-        win = _winner(self.pending)
-        count = len(self.pending)
+        pending = self.pending
+        first = self.asked[0]  # the seat after the discarder
         self.asked, self.pending = (), []
-        if win is None:
-            self._start_turn((discarder - 1) % self.players)  # the next seat
+        for _, a in pending:
+            if a is not PASS:
+                break
+        else:  # every seat passed: the next seat draws
+            self._start_turn(first)
             return
+        discarder = self.discards[-1][0]
+        count = len(pending)
+        win = (0, *pending[0]) if count == 1 else _winner(pending)
+        if win is None:  # (not reached: someone claimed)
+            raise AssertionError("a claim round with a claim has a winner")
         idx, seat, action = win
         at = len(self.decisions) - count + idx
         self.decisions[at] = (self.decisions[at][0], seat, True)
         _, d = self.discards.pop()
-        info = INFO[action.id]
-        own = [c for c in info[2] if not (c is WILD and d is WILD)]
-        self._take(seat, own)
-        self.taken[seat] += 1  # the claimed card passes straight into the meld
-        self.given[seat] += 1
-        if info[0] == "claim_pon":
-            n = info[1]
-            cs = _suit_sorted([*own, d])
-            meld = Meld("pon", cs, number_=n, wild=n if WILD in cs else None)
-        else:
-            cs, meaning = list(info[2]), info[1]
-            if d is not WILD:
-                cs.append(d)
-                cs.sort(key=lambda c: number(meaning) if c is WILD else number(c))  # type: ignore[arg-type]
-            meld = Meld("chi", cs, suit=suit_key(d if d is not WILD else meaning), wild=meaning)
-        meld.claimed, meld.source = d, discarder
-        self._meld_added(seat, meld)
+        key = (action.id, d)
+        plan = _CLAIMS.get(key)
+        if plan is None:
+            plan = _CLAIMS[key] = _claim_plan(INFO[action.id], d)
+        self.masks[seat] -= plan[1]
+        self.events[seat] += plan[2]  # (the claimed card passes straight into the meld)
+        self._meld_added(seat, _new_meld(plan, d, discarder))
         self.last_claim = {"seat": seat, "action": action.text, "from": discarder, "card": d.code}
-        if not self.hands[seat]:
+        if not self.masks[seat]:
             self._end_hand("agari", seat)
             return
         self.phase = "turn"
-        self._to_act = seat
+        self.current_player = seat
 
     def _why_illegal(self, action: Action) -> str:
-        seat: int = self._to_act  # type: ignore[assignment]
+        seat: int = self.current_player  # type: ignore[assignment]
         kind = INFO[action.id][0]
         if self.phase == "claim":
             d = self.discards[-1][1]
@@ -447,7 +591,6 @@ class GrailMahjongState(State):
         if kind in ("pass", "claim_pon", "claim_chi"):
             return "it is your turn: meld from your hand, then discard or play luck"
         info = INFO[action.id]
-        hand = self.hands[seat]
         if kind == "luck":
             return "you do not hold Lc"
         if kind == "discard":
@@ -460,7 +603,7 @@ class GrailMahjongState(State):
                 return f"you have no meld {i} (yours are numbered 0..{len(self.melds[seat]) - 1})"
             if len(self.melds[seat][i].cards) >= MAX_MELD:
                 return f"meld {i} already holds {MAX_MELD} cards"
-            if info[2] not in hand:
+            if not self.masks[seat] & _BIT[info[2]]:
                 return f"you do not hold {info[2]}"
             return f"that card does not fit meld {i}"
         return "you do not hold those cards (or they are not in this game's card set)"
@@ -489,12 +632,12 @@ class GrailMahjongState(State):
             "players": self.players,
             "seat": seat,
             "phase": self.phase,
-            "current_player": self._to_act,
+            "current_player": self.current_player,
             "hand_number": len(self.results) + (0 if self.phase == "over" else 1),
             "hands_in_match": self.game.options["hands"],
             "dealer": self.dealer,
             "stock_count": len(self.stock) - self.top,
-            "hand_sizes": [len(h) for h in self.hands],
+            "hand_sizes": [(m & CARD_BITS).bit_count() for m in self.masks],
             "melds": [[m.to_dict() for m in ms] for ms in self.melds],
             "areas": [[c.code for c in a] for a in self.areas],
             "discards": [{"seat": s, "card": c.code} for s, c in self.discards],
@@ -504,11 +647,11 @@ class GrailMahjongState(State):
             "scores": self.scores().to_dict(),
         }
         if seat is not None:
-            view["hand"] = [c.code for c in _suit_sorted(self.hands[seat])]
-            answered = self.answered[seat]
+            view["hand"] = _sorted_codes(self.masks[seat])
+            answered = self._answered(seat)
             view["my_answer"] = self.history[answered].text if answered >= 0 else None
             view["legal_actions"] = (
-                [a.text for a in self.legal_actions()] if seat == self._to_act else []
+                [a.text for a in self.legal_actions()] if seat == self.current_player else []
             )
         return view
 
@@ -523,7 +666,7 @@ class GrailMahjongState(State):
             "discards": [[s, c.code] for s, c in self.discards],
             "drawn": [[c.code for c in d] for d in self.drawn],
             "events": [list(e) for e in self.events],
-            "answered": list(self.answered),
+            "answered": [self._answered(s) for s in range(self.players)],
             "taken": list(self.taken),
             "given": list(self.given),
             "asked": list(self.asked),
@@ -533,13 +676,14 @@ class GrailMahjongState(State):
             "totals": list(self.totals),
             "results": list(self.results),
             "decisions": list(self.decisions),
-            "past": [[sorted(r), e] for r, e in self.past],
+            "past": [[sorted(self._revealed_at(h)), p[3]] for h, p in enumerate(self.past)],
         }
 
     def zones(self) -> dict[str, list[str]]:
         z: dict[str, list[str]] = {}
+        hands = self.hands
         for s in range(self.players):
-            z[f"hand:{s}"] = [c.code for c in self.hands[s]]
+            z[f"hand:{s}"] = [c.code for c in hands[s]]
             z[f"melds:{s}"] = [c.code for m in self.melds[s] for c in m.cards]
             z[f"area:{s}"] = [c.code for c in self.areas[s]]
         z["stock"] = [c.code for c in self.stock[self.top :]]
@@ -548,13 +692,16 @@ class GrailMahjongState(State):
 
     def check_invariants(self) -> None:
         k = self.game.k
+        hands = self.hands
         for s in range(self.players):
-            assert len(self.hands[s]) == self.taken[s] - self.given[s], f"seat {s} count drift"
-            assert self.masks[s] == mask_of(self.hands[s]), f"seat {s}: hand mask out of step"
+            claimed = sum(1 for m in self.melds[s] if m.claimed is not None)
+            shown = sum(1 for x in self.events[s] if isinstance(x, str))
+            assert self.given[s] == shown + claimed, f"seat {s} count drift"
+            assert self.masks[s] == mask_of(hands[s]), f"seat {s}: hand mask out of step"
             assert self.add_tables[s] == self._add_table(s), f"seat {s}: adds out of step"
-            assert self.taken[s] == HAND_SIZE + len(self.drawn[s]) + sum(
-                1 for m in self.melds[s] if m.claimed is not None
-            ), f"seat {s}: cards taken do not add up"
+            assert self.taken[s] == HAND_SIZE + len(self.drawn[s]) + claimed, (
+                f"seat {s}: cards taken do not add up"
+            )
             assert all(c is LUCK_CARD for c in self.areas[s])
             for m in self.melds[s]:
                 assert 3 <= len(m.cards) <= MAX_MELD, "a meld holds 3 to 6 cards"
@@ -569,13 +716,13 @@ class GrailMahjongState(State):
                     assert suits == {m.suit}, "a chi is in one suit"
         assert all(c is not LUCK_CARD for _, c in self.discards), "Lc is never discarded"
         if self.phase == "over":
-            assert self._to_act is None
+            assert self.current_player is None
             assert len(self.results) == self.game.options["hands"]
         elif self.phase == "claim":
-            assert self.asked and self._to_act == self.asked[len(self.pending)]
+            assert self.asked and self.current_player == self.asked[len(self.pending)]
             assert self.discards and self.discards[-1][1] is not REST
         else:
-            assert self.hands[self._to_act], "the seat to act holds cards"  # type: ignore[index]
+            assert hands[self.current_player], "the seat to act holds cards"  # type: ignore[index]
         assert sum(self.totals) == sum(sum(r["gained"]) for r in self.results)
 
     # -- worlds for search and leak tests (see ``worlds.py``) ----------------------------
@@ -593,10 +740,10 @@ class GrailMahjongState(State):
     def action_seen_by(self, action: Action, seat: int | None) -> str:
         """Claim answers are blind: another seat sees ``answer ?`` — unless the answer
         is the last of the round and wins it, when the claim is revealed."""
-        if self.phase != "claim" or seat == self._to_act:
+        if self.phase != "claim" or seat == self.current_player:
             return action.text
         if len(self.pending) + 1 == len(self.asked):
-            win = _winner([*self.pending, (self._to_act, action)])  # type: ignore[list-item]
+            win = _winner([*self.pending, (self.current_player, action)])  # type: ignore[list-item]
             if win is not None and win[0] == len(self.pending):
                 return action.text
         return "answer ?"
@@ -615,13 +762,13 @@ class GrailMahjongState(State):
         d["_templates"] = {}
         d["masks"] = list(self.masks)
         d["add_tables"] = list(self.add_tables)
-        for name in ("hands", "areas"):
+        for name in ("got", "areas"):
             d[name] = [list(x) for x in getattr(self, name)]
         d["melds"] = [[m.copy() for m in ms] for ms in self.melds]
         d["events"] = [list(e) for e in self.events]
         for name in (
-            "discards", "taken", "given", "pending",
-            "totals", "results", "decisions", "past", "answered",
+            "discards", "pending",
+            "totals", "results", "decisions", "past",
         ):  # fmt: skip
             d[name] = list(getattr(self, name))
         return new
@@ -637,7 +784,9 @@ class GrailMahjongState(State):
             own = random.Random.__new__(type(rng))
             own.setstate(rng.getstate())
             self._rng, self._rng_shared = own, False
-        return super()._next_deal()
+        if self._preset:
+            return self.game.validate_deal(self._preset.pop(0))
+        return self.game._random_deal(self._rng)
 
 
 def _winner(answers: list[tuple[int, Action]]) -> tuple[int, int, Action] | None:

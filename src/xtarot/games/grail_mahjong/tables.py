@@ -4,7 +4,7 @@ Each card of the 53-card set owns one bit (:data:`BIT`): the naturals ``suit * 1
 (number - 1)`` with the suits in text order (T c d s w), then ``Oc``, ``Rc``, ``Lc``
 (bits 50, 51, 52).  A seat's hand is mirrored in such a mask, so "does the hand hold
 these two cards" is one ``&``.  The bits of the naturals follow the action ids of
-``discard <card>``, so the discards of a hand come out of per-byte tables already
+``discard <card>``, so the discards of a hand come out of per-suit tables already
 in id order.  Above bit 52 a hand's mask also counts its naturals per number, 3 bits
 a number (:data:`HAND_BIT` adds a card's bit and its count at once), so "which
 numbers does the hand hold two or three of" is an addition and an ``&``.
@@ -56,6 +56,7 @@ __all__ = [
     "NO_ADDS",
     "WILD_BIT",
     "Adds",
+    "ClaimEntry",
     "Tables",
     "mask_of",
     "tables_for",
@@ -91,26 +92,29 @@ def mask_of(cards: list[Card]) -> int:
     return sum(map(HAND_BIT.__getitem__, cards))
 
 
-def _discard_bytes() -> tuple[tuple[tuple[Action, ...], ...], ...]:
-    """``table[j][byte]``: the discards of the set bits of a mask's ``j``-th byte, in
-    id order (``Lc`` is played with ``luck``, never discarded, so its bit gives none)."""
+def _discard_tables() -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """``table[i][field]``: the discards of the set bits of a mask's ``i``-th 10-bit
+    field (a suit; the sixth holds ``Oc Rc Lc``), in id order (``Lc`` is played with
+    ``luck``, never discarded, so its bit gives none)."""
     out = []
-    for j in range(7):
+    for i in range(6):
         row = []
-        for byte in range(256):
+        for field in range(1 << MAX_K if i < 5 else 8):
             acts = []
-            for b in range(8):
-                pos = 8 * j + b
-                if byte >> b & 1 and pos in _CARD_OF_BIT:
-                    c = _CARD_OF_BIT[pos]
-                    if c is not LUCK_CARD:
-                        acts.append(DISCARD[c])  # type: ignore[arg-type]
+            for b in range(MAX_K):
+                c = _CARD_OF_BIT.get(MAX_K * i + b)
+                if field >> b & 1 and c is not None and c is not LUCK_CARD:
+                    acts.append(DISCARD[c])  # type: ignore[arg-type]
             row.append(tuple(acts))
         out.append(tuple(row))
     return tuple(out)
 
 
-_D0, _D1, _D2, _D3, _D4, _D5, _D6 = _discard_bytes()
+_DT, _DC, _DD, _DS, _DW, _DX = _discard_tables()
+#: the lowest set bit's length -> its suit (for walking the suits a mask touches)
+_SUIT_AT: dict[int, int] = {b: (b - 1) // MAX_K for b in range(1, 5 * MAX_K + 1)}
+#: per suit: a mask without that suit's bits
+_CLEAR_SUIT = tuple(~(_SUIT_BITS << MAX_K * i) for i in range(5))
 
 
 def _by_id(entries: list[tuple[int, Action]]) -> tuple[tuple[int, Action], ...]:
@@ -119,6 +123,8 @@ def _by_id(entries: list[tuple[int, Action]]) -> tuple[tuple[int, Action], ...]:
 
 #: what can be added to melds: (the bits of the cards needed, (card bit, action) in id order)
 Adds = tuple[int, tuple[tuple[int, Action], ...]]
+#: what claims a discard allows (see ``Tables.claim_table``)
+ClaimEntry = tuple[int, tuple[tuple[int, Action], ...], dict[int, tuple[Action, ...]] | None]
 NO_ADDS: Adds = (0, ())
 
 
@@ -131,14 +137,13 @@ class Tables:
         self.run_starts = ((1 << (k - 2)) - 1) * _SPREAD
         #: per discard: the bits of every card that helps claim it, the possible
         #: claims as (the two bits they need, action) in id order, and the answers
-        #: found so far for a hand's helping cards (filled as they are met)
-        self.claim_table: dict[
-            Card, tuple[int, tuple[tuple[int, Action], ...], dict[int, tuple[Action, ...]]]
-        ] = {}
+        #: found so far for a hand's helping cards (filled as they are met; ``None``
+        #: for a discarded wild: too many hands help to keep them all)
+        self.claim_table: dict[Card, ClaimEntry] = {}
         naturals = [NAT[s][n] for s in SUIT_ORDER for n in range(1, k + 1)]
         for d in naturals:
             self.claim_table[d] = (*self._claims_of_natural(d), {})
-        self.claim_table[WILD] = (*self._claims_of_wild(), {})
+        self.claim_table[WILD] = (*self._claims_of_wild(), None)
         self._pon: dict[int, tuple[Action, ...]] = {}
         self._chi: dict[int, tuple[Action, ...]] = {}
         self._adds: dict[tuple[int, int, int, str], Adds] = {}
@@ -193,10 +198,10 @@ class Tables:
         hand &= relevant
         if not hand & (hand - 1):  # every claim needs two of the claimer's cards
             return [PASS]
-        found = known.get(hand)
+        found = known.get(hand) if known is not None else None
         if found is None:
             found = (PASS, *[a for need, a in entries if hand & need == need])
-            if d is not WILD:
+            if known is not None:
                 known[hand] = found
         return list(found)
 
@@ -204,15 +209,11 @@ class Tables:
     @staticmethod
     def discards(hand: int) -> list[Action]:
         """``luck`` (holding ``Lc``) and a discard per other card held, in id order."""
-        acts: list[Action] = [LUCK] if hand & LUCK_BIT else []
-        acts += _D0[hand & 255]
-        acts += _D1[hand >> 8 & 255]
-        acts += _D2[hand >> 16 & 255]
-        acts += _D3[hand >> 24 & 255]
-        acts += _D4[hand >> 32 & 255]
-        acts += _D5[hand >> 40 & 255]
-        acts += _D6[hand >> 48 & 31]
-        return acts
+        return [
+            *((LUCK,) if hand & LUCK_BIT else ()),
+            *_DT[hand & 1023], *_DC[hand >> 10 & 1023], *_DD[hand >> 20 & 1023],
+            *_DS[hand >> 30 & 1023], *_DW[hand >> 40 & 1023], *_DX[hand >> 50 & 7],
+        ]  # fmt: skip
 
     def melds(self, hand: int) -> list[Action]:
         """Every pon and chi from a hand (mask), in id order."""
@@ -225,9 +226,8 @@ class Tables:
         if acts is None:
             acts = [
                 *((LUCK,) if hand & LUCK_BIT else ()),
-                *_D0[hand & 255], *_D1[hand >> 8 & 255], *_D2[hand >> 16 & 255],
-                *_D3[hand >> 24 & 255], *_D4[hand >> 32 & 255], *_D5[hand >> 40 & 255],
-                *_D6[hand >> 48 & 31],
+                *_DT[hand & 1023], *_DC[hand >> 10 & 1023], *_DD[hand >> 20 & 1023],
+                *_DS[hand >> 30 & 1023], *_DW[hand >> 40 & 1023], *_DX[hand >> 50 & 7],
             ]  # fmt: skip
         wild = hand & WILD_BIT
         x = hand & NATURAL_BITS
@@ -246,13 +246,15 @@ class Tables:
         runs = ((x & y) | (z & (x | y)) if wild else x & y & z) & self.run_starts
         if runs:
             flag = 1 << 10 if wild else 0
-            for i in range(5):
-                if runs >> MAX_K * i & _SUIT_BITS:
-                    key = i << 11 | flag | x >> MAX_K * i & _SUIT_BITS
-                    found = self._chi.get(key)
-                    if found is None:
-                        found = self._chi[key] = self._chis(key)
-                    acts += found
+            chi = self._chi
+            while runs:  # by suit, in text order
+                i = _SUIT_AT[(runs & -runs).bit_length()]
+                runs &= _CLEAR_SUIT[i]
+                key = i << 11 | flag | x >> MAX_K * i & _SUIT_BITS
+                found = chi.get(key)
+                if found is None:
+                    found = chi[key] = self._chis(key)
+                acts += found
         return acts
 
     def adds(self, i: int, lo: int, hi: int, suit: str) -> Adds:

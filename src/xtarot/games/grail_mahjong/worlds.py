@@ -50,7 +50,7 @@ def template(state: GrailMahjongState, seat: int, h: int) -> tuple[Any, ...]:
     n = state.players
     deal = state.deals[h]
     if past:
-        revealed, events = frozenset(state.past[h][0]), state.past[h][1]
+        revealed, events = state._revealed_at(h), state.past[h][3]
     else:
         revealed, events = frozenset(state._revealed()), state.events
     true_stock = deal["stock"]
@@ -141,7 +141,7 @@ def sample_deals(
 def sample_world(state: GrailMahjongState, seat: int, rng: random.Random) -> GrailMahjongState:
     """A world built without a replay: a copy of the state with the sampled deals,
     the other hands and draws they imply, and the others' hidden answers as passes."""
-    deals, held, _ = canonical_deals(state, seat, rng)  # (the draws follow from the stock)
+    deals, held, drawn = canonical_deals(state, seat, rng)
     world = state._copy()
     world.seed = rng.getrandbits(48)
     world._rng = random.Random(rng.getrandbits(48))
@@ -152,10 +152,14 @@ def sample_world(state: GrailMahjongState, seat: int, rng: random.Random) -> Gra
     for index, s, revealed in state.decisions:
         if s != seat and not revealed:
             history[index] = PASS
+    # each other seat got its sampled dealt cards and draws, and holds the sampled
+    # cards of its free places (those of its got cards it has not shown)
+    got = world.got
+    masks = world.masks
     for s in range(state.players):
         if s != seat:
-            world.hands[s] = [card(c) for c in held[s]]
-    world.masks = [mask_of(h) for h in world.hands]
+            got[s] = [card(c) for c in (*deals[-1]["hands"][s], *drawn[s])]
+            masks[s] = mask_of([card(c) for c in held[s]])
     world.stock = [card(c) for c in deals[-1]["stock"]]
     world.pending = [(s, a if s == seat else PASS) for s, a in world.pending]
     world._legal = None
