@@ -505,3 +505,28 @@ def test_progress_lines_when_not_on_a_terminal() -> None:
     assert quiet.exit_code == 0 and quiet.stderr == ""
     sim = runner.invoke(app, ["simulate", "sono-arcana", "-p", "3", "-n", "4", "--lang", "ja"])
     assert "シミュレーション中：4/4試合" in sim.stderr
+
+
+def test_play_against_difficulty_levels_one_per_seat() -> None:
+    result = invoke(
+        "play", "sono-arcana", "--players", "3", "--seed", "3", "--fast", "--lang", "en",
+        "--bots", "easy,hard:6", input="1\n" * 400 + "n\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.stdout
+    assert "--bots easy,hard:6" in result.stdout
+
+
+def test_level_names_and_budgets_are_checked() -> None:
+    from xtarot.cli.play import make_bot
+
+    assert make_bot("normal", 1).name == "normal"
+    assert make_bot("expert:30", 1).iterations == 30
+    assert make_bot("hard:30", 1).iterations == 30
+    with pytest.raises(ValueError, match="expert:N or hard:N"):
+        make_bot("easy:3", 1)
+    result = invoke("play", "sono-arcana", "--bots", "medium")
+    assert result.exit_code == 2 and "unknown bot 'medium'" in result.output
+    assert "easy" in result.output and "hard" in result.output
+    help_text = " ".join(invoke("play", "--help").stdout.replace("│", " ").split())
+    assert "a level, easy | normal | hard" in help_text

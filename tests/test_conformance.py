@@ -46,7 +46,15 @@ def test_random_playouts(game_id: str, cfg: dict[str, object]) -> None:
 
 
 #: Random games per (game, player count) in which every bot is asked for every move.
-AGENT_GAMES = {"random": 4, "heuristic": max(2, int(40 * SCALE)), "ismcts": 1, "pimc": 1}
+AGENT_GAMES = {
+    "random": 4,
+    "heuristic": max(2, int(40 * SCALE)),
+    "ismcts": 1,
+    "pimc": 1,
+    "expert": 1,
+    "easy": 2,
+    "hard": 1,
+}
 
 AGENT_CASES = [
     pytest.param(info.id, n, name, id=f"{info.id}-{n}p-{name}")

@@ -794,3 +794,29 @@ def test_a_table_whose_log_no_longer_replays_is_not_served(client: TestClient, d
     store.append(t["id"], 0, "play Zz")  # a log entry the engine refuses
     client.app.state.hub.tables.clear()
     assert client.get(f"/api/tables/{t['id']}").status_code == 404
+
+
+def test_lobby_offers_the_three_levels_first_then_every_bot_by_name(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    for g in games.values():
+        assert g["bots"][:3] == ["easy", "normal", "hard"]
+        assert "expert" in g["bots"] and g["bots"].count("hard") == 1
+    js = client.get("/static/i18n.js").text
+    for word in ("やさしい", "ふつう", "むずかしい", "bot_levels"):
+        assert word in js
+
+
+def test_level_seats_get_their_bots_and_hard_thinks_for_the_servers_time(
+    client: TestClient,
+) -> None:
+    from xtarot.agents import EasyAgent, HardAgent, NormalAgent
+
+    app = client.app
+    t = new_table(client, ["human", "easy", "normal", "hard"], seed=5)
+    live = app.state.hub.tables[t["id"]]
+    assert isinstance(live.agents[1], EasyAgent)
+    assert isinstance(live.agents[2], NormalAgent)
+    assert isinstance(live.agents[3], HardAgent)
+    assert live.agents[3].seconds == app.state.hub.bot_seconds
+    info = client.get(f"/api/tables/{t['id']}").json()
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]

@@ -281,3 +281,30 @@ def test_lobby_creates_a_table_and_joins_it(server: Server, browser: Any) -> Non
     assert "option hands=0 must be 1 or more" in page.inner_text("#create-error")
     assert not errors, errors
     ctx.close()
+
+
+def test_lobby_offers_the_difficulty_levels_first_in_both_languages(
+    server: Server, browser: Any
+) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#game option[value='sono-arcana']", state="attached")
+    page.select_option("#game", "sono-arcana")
+    page.select_option("#players", "3")
+    seat = "#seats select[data-seat='1']"
+    groups = page.locator(f"{seat} optgroup")
+    assert groups.count() == 2
+    levels = groups.nth(0).locator("option")
+    assert [levels.nth(i).get_attribute("value") for i in range(3)] == ["easy", "normal", "hard"]
+    assert "Easy" in levels.nth(0).inner_text()
+    page.select_option(seat, "hard")
+    page.click("#lang")
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")
+    page.wait_for_selector(f"{seat} option[value='easy']", state="attached")
+    labels = page.locator(f"{seat} optgroup").nth(0).locator("option")
+    assert "やさしい" in labels.nth(0).inner_text()
+    assert "むずかしい" in labels.nth(2).inner_text()
+    assert page.locator(f"{seat} optgroup").nth(0).get_attribute("label") == "ボットの強さ"
+    assert errors == []

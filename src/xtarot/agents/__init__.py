@@ -8,7 +8,9 @@ cards.  Every agent can say why it chose its last move (``explain()``).
 
 Bots by name (``make_agent``): ``random``, ``heuristic`` (one documented
 strategy per game), ``ismcts`` (information-set MCTS, 1,000
-iterations a move by default), ``pimc`` (determinized flat Monte Carlo).
+iterations a move by default), ``pimc`` (determinized flat Monte Carlo), ``expert``
+(the heuristics improved by paired heuristic play-outs, 1 s a move by default), and
+the levels for people ``easy``, ``normal`` and ``hard`` (:mod:`xtarot.agents.levels`).
 
 >>> import xtarot
 >>> from xtarot.agents import RandomAgent, play_match
@@ -34,8 +36,10 @@ from xtarot.agents.base import (
     play_match,
     utility,
 )
+from xtarot.agents.expert import ExpertAgent
 from xtarot.agents.heuristic import HeuristicAgent
 from xtarot.agents.ismcts import ISMCTSAgent
+from xtarot.agents.levels import EasyAgent, HardAgent, NormalAgent
 from xtarot.agents.pimc import PIMCAgent
 from xtarot.engine.plugins import LazyRegistry
 
@@ -43,10 +47,14 @@ __all__ = [
     "AGENTS",
     "Agent",
     "Decision",
+    "EasyAgent",
+    "ExpertAgent",
     "Explanation",
+    "HardAgent",
     "HeuristicAgent",
     "ISMCTSAgent",
     "MoveStat",
+    "NormalAgent",
     "PIMCAgent",
     "RandomAgent",
     "WorldSampler",
@@ -73,6 +81,10 @@ AGENTS: dict[str, Callable[..., Agent]] = LazyRegistry(
         "heuristic": HeuristicAgent,
         "ismcts": ISMCTSAgent,
         "pimc": PIMCAgent,
+        "expert": ExpertAgent,
+        "easy": EasyAgent,
+        "normal": NormalAgent,
+        "hard": HardAgent,
     },
     _install_factory,
 )

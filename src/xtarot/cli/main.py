@@ -301,9 +301,10 @@ def play(
         str | None,
         typer.Option(
             "--bots",
-            help=f"Bot for the other seats, or a comma list, one per other seat ({BOT_NAMES}; "
-            "ismcts:N / pimc:N set a budget); default: the game's heuristic bot when it "
-            "has one, else ismcts:200.",
+            help="Bot for the other seats, or a comma list, one per other seat: a level, "
+            "easy | normal | hard (hard: the expert bot, under a second a move), or a bot "
+            f"by name ({BOT_NAMES}; ismcts:N / pimc:N / expert:N set a budget); default: "
+            "the game's heuristic bot (= normal) when it has one, else ismcts:200.",
         ),
     ] = None,
     seed: Annotated[
@@ -601,10 +602,14 @@ def tournament(
     ] = None,
     seconds: Annotated[
         float | None,
-        typer.Option("--seconds", help="Thinking time per move of the search bots (ismcts, pimc)."),
+        typer.Option(
+            "--seconds",
+            help="Thinking time per move of the search bots (ismcts, pimc, expert, hard).",
+        ),
     ] = None,
     iterations: Annotated[
-        int | None, typer.Option("--iterations", help="ISMCTS iterations per move.")
+        int | None,
+        typer.Option("--iterations", help="ISMCTS iterations (expert, hard: play-outs) per move."),
     ] = None,
     option: OptionOpt = None,
     as_json: Annotated[
@@ -656,10 +661,11 @@ def tournament(
             fail(t("unknown_bot", lang, name=name, bots=BOT_NAMES), lang)
     settings: dict[str, dict[str, Any]] = {}
     if seconds is not None:
-        settings["ismcts"] = {"seconds": seconds}
-        settings["pimc"] = {"seconds": seconds}
+        for name in ("ismcts", "pimc", "expert", "hard"):
+            settings[name] = {"seconds": seconds}
     if iterations is not None:
-        settings.setdefault("ismcts", {})["iterations"] = iterations
+        for name in ("ismcts", "expert", "hard"):
+            settings.setdefault(name, {})["iterations"] = iterations
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
     total = planned_matches(g.players, len(names), n_games, duplicate=duplicate)

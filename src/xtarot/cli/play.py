@@ -119,9 +119,15 @@ def move_seed(seed: int, seat: int, ply: int, undos: int = 0) -> int:
     return (base + 0x9E3779B97F4A7C15 * undos) % (1 << 48) if undos else base
 
 
+#: bots that take a budget in ``name:N`` and the setting it fills
+_BUDGETS = {"ismcts": "iterations", "pimc": "worlds", "expert": "iterations", "hard": "iterations"}
+
+
 def make_bot(spec: str, seed: int | None) -> Agent:
     """A bot from its name, optionally with a budget: ``ismcts:200`` (iterations per
-    move), ``pimc:20`` (worlds per move); raises ``ValueError`` for a bad spec.
+    move), ``pimc:20`` (worlds per move), ``expert:100`` / ``hard:100`` (play-outs per
+    move); the levels ``easy``, ``normal`` and ``hard`` are bot names too.  Raises
+    ``ValueError`` for a bad spec.
 
     >>> make_bot("ismcts:50", 1).iterations, make_bot("random", 1).name
     (50, 'random')
@@ -129,9 +135,11 @@ def make_bot(spec: str, seed: int | None) -> Agent:
     name, sep, budget = spec.partition(":")
     if not sep:
         return make_agent(name, seed)
-    if name not in ("ismcts", "pimc") or not budget.isdigit() or int(budget) < 1:
-        raise ValueError(f"bad bot {spec!r}: a budget is ismcts:N or pimc:N, N >= 1")
-    key = "iterations" if name == "ismcts" else "worlds"
+    if name not in _BUDGETS or not budget.isdigit() or int(budget) < 1:
+        raise ValueError(
+            f"bad bot {spec!r}: a budget is ismcts:N, pimc:N, expert:N or hard:N, N >= 1"
+        )
+    key = _BUDGETS[name]
     return make_agent(name, seed, **{key: int(budget)})
 
 

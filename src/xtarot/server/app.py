@@ -34,6 +34,7 @@ from markdown_it import MarkdownIt
 import xtarot
 from xtarot.agents import AGENTS
 from xtarot.agents.heuristic import STRATEGIES
+from xtarot.agents.levels import LEVELS
 from xtarot.engine import IllegalAction, plugins
 from xtarot.engine.registry import rules_markdown
 from xtarot.server.hub import (
@@ -158,8 +159,12 @@ def create_app(
         out = []
         for info in xtarot.games():
             data = info.to_dict()
-            data["bots"] = [b for b in AGENTS if b != "heuristic" or info.id in STRATEGIES]
-            data["default_bot"] = "heuristic" if info.id in STRATEGIES else "random"
+            # the levels for people first, then every bot by name for researchers
+            named = [b for b in AGENTS if b != "heuristic" or info.id in STRATEGIES]
+            data["bots"] = [*LEVELS, *(b for b in named if b not in LEVELS)]
+            # the heuristic is the normal level; a game without one gets normal's
+            # stand-in (a short search) rather than a random bot
+            data["default_bot"] = "heuristic" if info.id in STRATEGIES else "normal"
             out.append(data)
         return {"games": out}
 

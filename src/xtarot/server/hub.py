@@ -126,7 +126,10 @@ class TableError(ValueError):
 
 
 def _bot_settings(name: str, seconds: float) -> dict[str, Any]:
-    return {"seconds": seconds} if name in ("ismcts", "pimc") else {}
+    """A search bot's thinking time: the server's ``bot_seconds`` (the ``hard`` level
+    thinks for it too; it runs in a worker thread like every bot, so a table waits
+    for it but other tables do not)."""
+    return {"seconds": seconds} if name in ("ismcts", "pimc", "expert", "hard") else {}
 
 
 def hint_agent(game_id: str, seed: int | None, seconds: float) -> Agent:

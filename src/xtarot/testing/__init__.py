@@ -295,6 +295,8 @@ class AgentReport:
 QUICK_SETTINGS: dict[str, dict[str, Any]] = {
     "ismcts": {"iterations": 8},
     "pimc": {"worlds": 3},
+    "expert": {"iterations": 4, "max_candidates": 3, "depth": 4},
+    "hard": {"iterations": 4, "max_candidates": 3, "depth": 4},
 }
 
 

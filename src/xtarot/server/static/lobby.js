@@ -7,6 +7,7 @@
   const $ = (id) => document.getElementById(id);
   const MINE = "xtarot.tables";
   const CLOCKS = [null, 30, 60, 120, 300];
+  const LEVELS = ["easy", "normal", "hard"];
   let games = [];
   let refreshTimer = null;
 
@@ -121,7 +122,15 @@
       const sel = make("select", { "data-seat": String(i) });
       sel.appendChild(make("option", { value: "human" }, XI18n.t("human")));
       sel.appendChild(make("option", { value: "open" }, XI18n.t("open_seat")));
-      for (const b of g.bots) sel.appendChild(make("option", { value: b }, `${XI18n.t("bot")}: ${XI18n.botName(b)}`));
+      // the three levels for people first, then every bot by name for researchers
+      const levels = g.bots.filter((b) => LEVELS.includes(b));
+      const named = g.bots.filter((b) => !LEVELS.includes(b));
+      for (const [key, list] of [["bot_levels", levels], ["bot_by_name", named]]) {
+        if (!list.length) continue;
+        const group = make("optgroup", { label: XI18n.t(key) });
+        for (const b of list) group.appendChild(make("option", { value: b }, `${XI18n.t("bot")}: ${XI18n.botName(b)}`));
+        sel.appendChild(group);
+      }
       sel.value = previous[i] || (i === 0 ? "human" : g.default_bot);
       label.appendChild(sel);
       box.appendChild(label);

@@ -1,0 +1,423 @@
+"""The ``expert`` bot: the heuristics, improved by search over sampled worlds.
+
+For every decision with a choice the expert asks the game's heuristic
+(:data:`~xtarot.agents.heuristic.STRATEGIES`) what it would play, then checks that
+choice against the other candidate moves by simulation:
+
+- each *world* is a full state drawn with ``decision.sample_world`` (consistent with
+  what the seat knows, never the true state);
+- in one world every candidate move is tried and the hand is finished by the
+  heuristics of every seat, each reading only its own view of that world (the
+  expert's later moves included), so a play-out is the game the heuristics would
+  really play from there: no seat peeks, and the search does not assume it will
+  know the hidden cards later (no strategy fusion);
+- every candidate is tried in the *same* worlds, so the comparison between two
+  moves is paired and the luck of the sampled deal cancels out;
+- candidates are whittled down by sequential halving: all of them get a few worlds,
+  the better half gets more, and so on, the heuristic's own move always staying in;
+- the value of a finished play-out is :func:`~xtarot.agents.base.utility` of the
+  standing at the end of the current hand (win share first, score margin second);
+- the expert leaves the heuristic's move only for one that did better in the paired
+  comparison by more than its noise (``confidence`` standard errors), so a small
+  budget plays like the heuristic and a larger one improves on it.
+
+This is policy improvement by rollouts (Tesauro & Galperin 1996; Bertsekas'
+rollout algorithm) in an imperfect-information setting: in expectation over the
+sampled worlds it is at least as good as the heuristic it starts from.
+
+The fairy500 auction has some forty legal bids; the expert tries ``pass``, the
+heuristic's bid and the bids around its own trick estimate for every trump (and
+plain misère when the hand is low), not the whole list.
+
+A game without a heuristic (a plugin that brings none) is searched by
+:class:`~xtarot.agents.ismcts.ISMCTSAgent` with random play-outs instead.
+
+Budgets: ``iterations`` play-outs a move (reproducible: the same seed and budget
+give the same moves on any machine) or ``seconds`` a move (whichever is given;
+both: the first reached).
+
+>>> import xtarot
+>>> from xtarot.agents import decision_for
+>>> state = xtarot.load("sono-arcana", players=3).new_state(seed=1)
+>>> bot = ExpertAgent(seed=1, iterations=40)
+>>> bot.act(decision_for(state)) in state.legal_actions()
+True
+>>> bot.explain().agent
+'expert'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from xtarot.agents.base import Agent, Decision, Explanation, MoveStat
+from xtarot.agents.heuristic import STRATEGIES
+from xtarot.agents.ismcts import ISMCTSAgent, _utilities
+from xtarot.engine import Action, State
+
+__all__ = ["ExpertAgent", "heuristic_playout"]
+
+#: how many candidate moves at most enter the halving (the heuristic's move is one)
+MAX_CANDIDATES = 16
+
+
+def _no_sampler(rng: random.Random) -> State:
+    raise RuntimeError("a play-out's heuristic may not sample worlds")
+
+
+def heuristic_playout(
+    world: State,
+    strategies: Sequence[Agent] | Mapping[int, Agent],
+    *,
+    hand_only: bool = True,
+    depth: int | None = None,
+    rng: random.Random | None = None,
+) -> None:
+    """Finish ``world`` (its current hand, or the match) with every seat's heuristic,
+    each reading only its own view.  ``depth``: after that many heuristic decisions
+    the rest is played at random (drawn from ``rng``), for games whose heuristic is
+    slow next to the engine."""
+    limit = len(world.deals) + 1 if hand_only else -1
+    left = -1 if depth is None else depth
+    while not world.is_terminal and len(world.deals) != limit:
+        seat: int = world.current_player  # type: ignore[assignment]
+        legal = world.legal_actions()
+        if len(legal) == 1:
+            world.apply(legal[0])
+            continue
+        if left == 0:
+            world.random_playout(rng or random.Random(0), hand_only=hand_only)
+            return
+        left -= 1
+        world.apply(strategies[seat].act(Decision(seat, world.view(seat), legal, _no_sampler)))
+
+
+#: per game: heuristic decisions in a play-out before it goes on at random (absent:
+#: the heuristics play to the end of the hand); these heuristics cost 1-3 ms a move,
+#: their games run 100-200 decisions
+DEPTH: dict[str, int] = {"arcana-duel": 24, "matto": 24}
+
+
+class _SeatStrategies(dict[int, Agent]):
+    """One heuristic per seat, made when the seat first acts in a play-out (so a game
+    whose view does not say how many players there are needs no such count)."""
+
+    def __init__(self, factory: Callable[[int | None], Agent], seed: int) -> None:
+        super().__init__()
+        self.factory = factory
+        self.seed = seed
+
+    def __missing__(self, seat: int) -> Agent:
+        agent = self[seat] = self.factory(self.seed + 7919 * seat)
+        return agent
+
+
+def _fairy500_bids(decision: Decision, legal: dict[str, Action], chosen: str) -> list[str]:
+    """The bids worth simulating: pass, the heuristic's, and for every trump the bids
+    one below to one above the hand's trick estimate; plain misère on a low hand."""
+    from xtarot.agents.heuristic import fairy500 as f5
+    from xtarot.cards import card
+
+    view = decision.view
+    n = view["players"]
+    hand = [card(c) for c in view["hand"]]
+    extra = f5._PARTNER_TRICKS.get(n, 1.5) + f5._KITTY_TRICKS
+    out = ["pass", chosen]
+    for d in ("s", "w", "d", "c", "nt"):
+        est = f5.trick_estimate(hand, d, n) + extra
+        base = int(est - f5._MARGIN)
+        for tricks in (base, base + 1, base - 1):
+            out.append(f"bid {tricks}{d}")
+    if f5.misere_danger(hand, n, 3) / f5._MISERE_SCALE.get(n, 1.0) < 0.7:
+        out.append("bid misere")
+    seen: set[str] = set()
+    return [t for t in out if t in legal and not (t in seen or seen.add(t))]
+
+
+#: per game: which moves to simulate when the heuristic is in this position, or None
+#: for "every legal move"
+_CANDIDATES: dict[str, Callable[[Decision, dict[str, Action], str], list[str] | None]] = {
+    "fairy500": lambda d, legal, chosen: (
+        _fairy500_bids(d, legal, chosen) if d.view.get("phase") == "auction" else None
+    ),
+}
+
+
+class ExpertAgent:
+    """The heuristic's move checked by paired heuristic play-outs over sampled worlds.
+
+    ``iterations``: play-outs a move (all candidates together); ``seconds``: time a
+    move (both: the first reached; neither: 1 second).  ``confidence``: how many
+    standard errors of the paired difference a move must beat the heuristic's by.
+    ``max_candidates``: moves entering the halving at most.  ``depth``: heuristic
+    decisions a play-out makes before going on at random (default: per game,
+    :data:`DEPTH`; unlimited elsewhere).
+    """
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        confidence: float = 1.0,
+        max_candidates: int = MAX_CANDIDATES,
+        depth: int | None = None,
+    ) -> None:
+        for label, value in (("iterations", iterations), ("seconds", seconds)):
+            if value is not None and (isinstance(value, bool) or value <= 0):
+                raise ValueError(f"{label} must be a positive number, not {value!r}")
+        if iterations is not None and not isinstance(iterations, int):
+            raise ValueError(f"iterations must be a whole number, not {iterations!r}")
+        if isinstance(max_candidates, bool) or not isinstance(max_candidates, int):
+            raise ValueError(f"max_candidates must be a whole number >= 2, not {max_candidates!r}")
+        if max_candidates < 2:
+            raise ValueError(f"max_candidates must be a whole number >= 2, not {max_candidates!r}")
+        if iterations is None and seconds is None:
+            seconds = 1.0
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.confidence = float(confidence)
+        self.max_candidates = max_candidates
+        if depth is not None and (
+            isinstance(depth, bool) or not isinstance(depth, int) or depth < 0
+        ):
+            raise ValueError(f"depth is a whole number of moves, 0 or more, not {depth!r}")
+        self.depth = depth
+        self.last_iterations = 0
+        self._last: Explanation | None = None
+        self._game: str | None = None
+        self._guide: Agent | None = None
+        self._players: Mapping[int, Agent] = {}
+        self._fallback: ISMCTSAgent | None = None
+        self._depth: int | None = None
+
+    def explain(self) -> Explanation | None:
+        return self._last
+
+    # -- setup ----------------------------------------------------------------------
+    def _prepare(self, game: str) -> bool:
+        """Build the heuristics for ``game``; ``False`` when it has none."""
+        if self._game == game and (self._guide is not None or self._fallback is not None):
+            return self._guide is not None
+        self._game = game
+        factory = STRATEGIES.get(game)
+        if factory is None:
+            self._guide = None
+            self._fallback = ISMCTSAgent(
+                self.rng.getrandbits(64), iterations=self.iterations, seconds=self.seconds
+            )
+            return False
+        self._guide = factory(self.rng.getrandbits(32))
+        self._players = _SeatStrategies(factory, self.rng.getrandbits(32))
+        self._fallback = None
+        self._depth = self.depth if self.depth is not None else DEPTH.get(game)
+        return True
+
+    # -- acting ---------------------------------------------------------------------
+    def act(self, decision: Decision) -> Action:
+        legal = list(decision.legal)
+        if len(legal) == 1:
+            self._last = Explanation(
+                self.name, legal[0].text, "the only legal move", "合法手はこれだけ"
+            )
+            return legal[0]
+        view = decision.view
+        game = str(view.get("game", ""))
+        if not self._prepare(game):
+            assert self._fallback is not None
+            action = self._fallback.act(decision)
+            inner = self._fallback.explain()
+            en = inner.en if inner else ""
+            ja = inner.ja if inner else ""
+            self._last = Explanation(
+                self.name,
+                action.text,
+                f"no heuristic for {game}: information-set search with random play-outs; {en}",
+                f"{game}にはヒューリスティックがないためランダム展開のISMCTS：{ja}",
+                inner.moves if inner else (),
+            )
+            return action
+        assert self._guide is not None
+        by_text = {a.text: a for a in legal}
+        chosen = self._guide.act(decision).text
+        hint = self._guide.explain()
+        picker = _CANDIDATES.get(game)
+        names = picker(decision, by_text, chosen) if picker is not None else None
+        if names is None:
+            names = list(by_text)
+        if chosen in names:
+            names.remove(chosen)
+        names.insert(0, chosen)
+        if len(names) > self.max_candidates:
+            rest = names[1:]
+            self.rng.shuffle(rest)
+            names = [chosen, *rest[: self.max_candidates - 1]]
+        if len(names) == 1:
+            self._last = Explanation(
+                self.name,
+                chosen,
+                "the heuristic's move is the only one worth simulating",
+                "シミュレーションする価値のある手はヒューリスティックの手だけ",
+            )
+            return by_text[chosen]
+        return self._search(decision, [by_text[t] for t in names], hint)
+
+    def _search(self, decision: Decision, moves: list[Action], hint: Explanation | None) -> Action:
+        rng = self.rng
+        seat = decision.seat
+        k = len(moves)
+        sums = [0.0] * k
+        # paired differences against the heuristic's move (index 0): sum and sum of squares
+        dsum = [0.0] * k
+        dsq = [0.0] * k
+        worlds = [0] * k
+        alive = list(range(k))
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        budget = self.iterations
+        rounds = max(1, math.ceil(math.log2(k)))
+        done = 0
+        started = time.perf_counter()
+        round_no = 0
+        out_of_time = False
+        while not out_of_time:
+            if budget is not None:
+                left_rounds = max(1, rounds - round_no)
+                per_round = (budget - done) / left_rounds
+                n_worlds = max(1, int(per_round // len(alive)))
+                if done and done + len(alive) > budget:
+                    break
+            else:  # time only: one world for all first, then a round's share of the time
+                n_worlds = 1 if round_no == 0 else 0
+                if round_no:
+                    spent = time.perf_counter() - started
+                    rate = done / spent if spent > 0 else float(done)
+                    assert deadline is not None
+                    remain = max(0.0, deadline - time.perf_counter())
+                    left_rounds = max(1, rounds - round_no)
+                    n_worlds = max(1, int(rate * remain / left_rounds // len(alive)))
+            for _ in range(n_worlds):
+                if budget is not None and done and done + len(alive) > budget:
+                    break
+                if out_of_time or (
+                    deadline is not None and done and time.perf_counter() >= deadline
+                ):
+                    out_of_time = True
+                    break
+                world = decision.sample_world(rng)
+                values: dict[int, float] = {}
+                for j, i in enumerate(alive):
+                    if j and deadline is not None and time.perf_counter() >= deadline:
+                        out_of_time = True  # the rest of this world's moves go untried
+                        break
+                    trial = world.clone() if j < len(alive) - 1 else world
+                    trial.apply(moves[i])
+                    heuristic_playout(trial, self._players, depth=self._depth, rng=rng)
+                    values[i] = _utilities(*trial._standing())[seat]
+                    done += 1
+                base = values[0]
+                for i in values:
+                    v = values[i]
+                    sums[i] += v
+                    worlds[i] += 1
+                    dsum[i] += v - base
+                    dsq[i] += (v - base) ** 2
+            round_no += 1
+            if len(alive) > 1 and round_no < rounds:
+                ranked = sorted(alive, key=lambda i: (-sums[i] / max(worlds[i], 1), i))
+                keep = ranked[: max(2, (len(ranked) + 1) // 2)]
+                if 0 not in keep:
+                    keep[-1] = 0
+                alive = sorted(keep)
+            elif budget is not None and round_no >= rounds and done + len(alive) > budget:
+                break  # budget left over after the last halving went to the finalists
+            if budget is None and deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return self._choose(moves, alive, sums, dsum, dsq, worlds, done, hint)
+
+    def _choose(
+        self,
+        moves: list[Action],
+        alive: list[int],
+        sums: list[float],
+        dsum: list[float],
+        dsq: list[float],
+        worlds: list[int],
+        done: int,
+        hint: Explanation | None,
+    ) -> Action:
+        """The best finalist if it beat the heuristic's move beyond the noise, else that."""
+
+        def edge(i: int) -> tuple[float, float]:
+            n = worlds[i]
+            if n == 0:
+                return 0.0, math.inf
+            mean = dsum[i] / n
+            if n < 2:
+                return mean, math.inf
+            var = max(0.0, (dsq[i] - n * mean * mean) / (n - 1))
+            return mean, math.sqrt(var / n)
+
+        best = 0
+        best_gap = 0.0
+        for i in alive:
+            if i == 0:
+                continue
+            mean, se = edge(i)
+            gap = mean - self.confidence * se if se > 0 else (mean if worlds[i] >= 2 else -1.0)
+            if mean > 0 and gap > 0 and mean > best_gap:
+                best, best_gap = i, mean
+        stats = tuple(
+            MoveStat(
+                moves[i].text,
+                worlds[i],
+                worlds[i] / max(1, sum(worlds)),
+                sums[i] / worlds[i] if worlds[i] else 0.0,
+            )
+            for i in sorted(
+                range(len(moves)), key=lambda i: (-worlds[i], -(sums[i] / max(worlds[i], 1)))
+            )
+        )
+        pick = moves[best]
+        heur = moves[0].text
+        mean0 = sums[0] / worlds[0] if worlds[0] else 0.0
+        top = ", ".join(f"{m.text} {m.mean:.2f} ({m.visits})" for m in stats[:3])
+        if best == 0:
+            why = hint.en if hint is not None else ""
+            why_ja = hint.ja if hint is not None else ""
+            en = (
+                f"{done} play-outs over {len(moves)} candidates: nothing beat the heuristic's "
+                f"{heur} (value {mean0:.2f}) by more than the noise; heuristic: {why}"
+            )
+            ja = (
+                f"{len(moves)}候補で{done}回の展開：ヒューリスティックの「{heur}」"
+                f"（評価 {mean0:.2f}）を有意に上回る手はなし。理由：{why_ja}"
+            )
+        else:
+            m = sums[best] / worlds[best]
+            en = (
+                f"{done} play-outs over {len(moves)} candidates: {pick.text} (value {m:.2f}) beat "
+                f"the heuristic's {heur} ({mean0:.2f}) by {best_gap:.2f} in the same sampled "
+                f"deals; top (value, deals): {top}"
+            )
+            ja = (
+                f"{len(moves)}候補で{done}回の展開：同じ推定配札で「{pick.text}」"
+                f"（評価 {m:.2f}）がヒューリスティックの「{heur}」（{mean0:.2f}）を"
+                f"{best_gap:.2f}上回った。上位：{top}"
+            )
+        self._last = Explanation(self.name, pick.text, en, ja, stats)
+        return pick
+
+
+def expert_settings() -> dict[str, Any]:
+    """The settings of the ``hard`` level (see :mod:`xtarot.agents.levels`)."""
+    return {"seconds": 0.8}

@@ -1,0 +1,217 @@
+"""The expert bot and the difficulty levels: legality, determinism, never peeking,
+budgets, candidate moves, and how each level departs from the heuristic."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import xtarot
+from xtarot.agents import (
+    AGENTS,
+    EasyAgent,
+    ExpertAgent,
+    HardAgent,
+    HeuristicAgent,
+    NormalAgent,
+    decision_for,
+    make_agent,
+    play_match,
+)
+from xtarot.agents.expert import _fairy500_bids, heuristic_playout
+from xtarot.agents.heuristic import STRATEGIES
+from xtarot.agents.levels import LEVELS, level_of
+
+
+def real_decision(game_id: str, players: int, seed: int, steps: int, **options: object):
+    """A state after ``steps`` random moves, advanced to a move with a choice."""
+    state = xtarot.load(game_id, players=players, **options).new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_registered_names() -> None:
+    for name in ("expert", "easy", "normal", "hard"):
+        assert name in AGENTS
+    assert list(LEVELS) == ["easy", "normal", "hard"]
+    assert level_of("normal") == "normal" and level_of("expert") is None
+    assert make_agent("expert", 1, iterations=5).iterations == 5
+    assert make_agent("hard", 1).seconds == 0.8
+
+
+@pytest.mark.parametrize(
+    ("settings", "words"),
+    [
+        ({"iterations": 0}, "iterations must be a positive number"),
+        ({"iterations": 2.5}, "iterations must be a whole number"),
+        ({"seconds": -1.0}, "seconds must be a positive number"),
+        ({"max_candidates": 1}, "max_candidates must be a whole number >= 2"),
+        ({"depth": -3}, "depth is a whole number of moves"),
+    ],
+)
+def test_bad_settings_say_what_is_allowed(settings: dict, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        ExpertAgent(1, **settings)
+    with pytest.raises(ValueError, match="slip is a share of moves between 0 and 1"):
+        EasyAgent(1, slip=1.5)
+
+
+def test_same_seed_and_budget_give_the_same_match() -> None:
+    game = xtarot.load("sono-arcana", players=3)
+
+    def run() -> list[str]:
+        bots = [ExpertAgent(7, iterations=12), HeuristicAgent(1), HeuristicAgent(2)]
+        return [a.text for a in play_match(game, bots, seed=5).history]
+
+    assert run() == run()
+
+
+def test_expert_never_peeks_at_hidden_cards() -> None:
+    """Two positions the seat cannot tell apart get the same move and the same numbers."""
+    state = real_decision("sono-arcana", 4, seed=4, steps=9)
+    seat = state.current_player
+    assert seat is not None
+    world = state.sample_world(seat, random.Random(11))
+    assert world.view(seat) == state.view(seat)
+    assert world.deals != state.deals
+    a, b = ExpertAgent(5, iterations=60), ExpertAgent(5, iterations=60)
+    assert a.act(decision_for(state)).text == b.act(decision_for(world)).text
+    assert a.explain() == b.explain()
+
+
+def test_budget_and_explanation() -> None:
+    state = real_decision("extendori", 4, seed=3, steps=6, hands=1)
+    bot = ExpertAgent(2, iterations=90)
+    action = bot.act(decision_for(state))
+    assert action in state.legal_actions()
+    why = bot.explain()
+    assert why is not None and why.agent == "expert" and why.chosen == action.text
+    assert "play-outs" in why.en and "展開" in why.ja
+    assert bot.last_iterations <= 90
+    assert sum(m.visits for m in why.moves) == bot.last_iterations
+    # every candidate met the same sampled deals in the first round at least
+    assert min(m.visits for m in why.moves) >= 1
+
+
+def test_a_doubting_expert_keeps_the_heuristics_move() -> None:
+    """With an impossible confidence bar the expert plays exactly like the heuristic."""
+    for seed in range(3):
+        state = real_decision("sono-arcana", 3, seed=seed, steps=7)
+        heuristic = STRATEGIES["sono-arcana"](0).act(decision_for(state)).text
+        bot = ExpertAgent(seed, iterations=40, confidence=1e9)
+        assert bot.act(decision_for(state)).text == heuristic
+
+
+def test_expert_leaves_the_heuristic_when_the_play_outs_say_so() -> None:
+    """Over a few decisions and a real budget the expert does depart from the heuristic,
+    and only for a move that scored better in the same sampled deals."""
+    departed = 0
+    for seed in range(6):
+        state = real_decision("fairy500", 4, seed=seed, steps=0, hands=1)
+        bot = ExpertAgent(seed, iterations=150)
+        heuristic = STRATEGIES["fairy500"](0).act(decision_for(state)).text
+        chosen = bot.act(decision_for(state)).text
+        if chosen != heuristic:
+            departed += 1
+            means = {m.text: m.mean for m in bot.explain().moves}
+            assert means[chosen] > means[heuristic]
+    assert departed >= 1
+
+
+def test_fairy500_auction_candidates_stay_near_the_hand() -> None:
+    state = real_decision("fairy500", 4, seed=2, steps=0, hands=1)
+    decision = decision_for(state)
+    legal = {a.text: a for a in decision.legal}
+    chosen = STRATEGIES["fairy500"](0).act(decision).text
+    names = _fairy500_bids(decision, legal, chosen)
+    assert names[:2] == ["pass", chosen] or names[0] == "pass" == chosen
+    assert all(n in legal for n in names)
+    assert not any("crazy" in n or "double" in n for n in names)
+    assert len(names) < len(legal) / 2
+
+
+def test_heuristic_play_out_finishes_the_hand_and_depth_hands_over_to_random() -> None:
+    game = xtarot.load("matto", players=3)
+    players = [STRATEGIES["matto"](s) for s in range(3)]
+    full = game.new_state(seed=3)
+    heuristic_playout(full, players)
+    assert full.is_terminal
+    short = game.new_state(seed=3)
+    heuristic_playout(short, players, depth=0, rng=random.Random(1))
+    assert short.is_terminal
+    assert [a.text for a in short.history] != [a.text for a in full.history]
+
+
+def test_expert_without_a_heuristic_searches_instead() -> None:
+    state = real_decision("sono-arcana", 3, seed=1, steps=3)
+    decision = decision_for(state)
+    view = {**decision.view, "game": "no-such-game"}
+    bot = ExpertAgent(1, iterations=20)
+    action = bot.act(type(decision)(decision.seat, view, decision.legal, decision.sample_world))
+    assert action in state.legal_actions()
+    assert "no heuristic for no-such-game" in bot.explain().en
+    for level in (EasyAgent(1), NormalAgent(1)):
+        fake = type(decision)(decision.seat, view, decision.legal, decision.sample_world)
+        assert level.act(fake) in state.legal_actions()
+
+
+def test_easy_slips_only_to_moves_of_the_same_kind_and_never_in_the_auction() -> None:
+    game = xtarot.load("fairy500", players=4, hands=1)
+    state = game.new_state(seed=6)
+    easy, heuristic = EasyAgent(3, slip=1.0), STRATEGIES["fairy500"](0)
+    slips = 0
+    while not state.is_terminal:
+        decision = decision_for(state)
+        mine = easy.act(decision)
+        theirs = heuristic.act(decision)
+        if state.view(decision.seat)["phase"] in ("auction", "call", "discard"):
+            assert mine.text == theirs.text
+        elif mine.text != theirs.text:
+            slips += 1
+            assert mine.text.split()[0] == theirs.text.split()[0]
+            assert "easy bot plays loosely" in easy.explain().en
+        assert "easy" in easy.explain().en and "初級" in easy.explain().ja
+        state.apply(mine)
+    assert slips > 0
+
+
+def test_levels_order_of_strength_holds_in_their_moves() -> None:
+    """normal moves exactly as the heuristic; easy (slip 0) too; hard is the expert."""
+    state = real_decision("grail-mahjong", 3, seed=2, steps=4, hands=1)
+    decision = decision_for(state)
+    heuristic = HeuristicAgent(0).act(decision).text
+    assert NormalAgent(5).act(decision).text == heuristic
+    assert EasyAgent(5, slip=0.0).act(decision).text == heuristic
+    hard = HardAgent(5, iterations=30)
+    hard.act(decision)
+    assert hard.explain().agent == "hard" and "expert" in hard.explain().en
+    assert "上級" in hard.explain().ja
+
+
+def test_benchmark_script_quick_json() -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(root / "src"), env.get("PYTHONPATH")) if p)
+    proc = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "bench_expert.py"), "--quick", "--json",
+         "--games", "1", "--only", "sono-arcana", "--players", "3"],
+        capture_output=True, text=True, env=env, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["budget"] == {"iterations": 8}
+    (row,) = out["rows"]
+    assert row["players"] == 3 and row["matches"] == 6  # one deal, six seatings
+    assert row["x_fair_ci95"][0] <= row["x_fair"] <= row["x_fair_ci95"][1]
