@@ -237,7 +237,8 @@ def test_the_web_server_serves_plugin_layouts(plugin: Path, tmp_path: Path) -> N
 
     with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}", bot_delay=0)) as client:
         games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
-        assert games["mini-arcana"]["default_bot"] == "heuristic"
+        assert games["mini-arcana"]["default_bot"] == "normal"
+        assert "heuristic" in games["mini-arcana"]["bots"]  # its heuristic came with it
         page = client.get("/table").text
         assert '<script src="/layouts/mini-arcana.js"></script>' in page
         assert '<link rel="stylesheet" href="/layouts/mini-arcana.css">' in page

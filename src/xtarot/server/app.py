@@ -162,9 +162,9 @@ def create_app(
             # the levels for people first, then every bot by name for researchers
             named = [b for b in AGENTS if b != "heuristic" or info.id in STRATEGIES]
             data["bots"] = [*LEVELS, *(b for b in named if b not in LEVELS)]
-            # the heuristic is the normal level; a game without one gets normal's
-            # stand-in (a short search) rather than a random bot
-            data["default_bot"] = "heuristic" if info.id in STRATEGIES else "normal"
+            # people see the levels first and start at normal (the heuristic, or for a
+            # game without one a short search) rather than at a research bot's name
+            data["default_bot"] = "normal"
             out.append(data)
         return {"games": out}
 
