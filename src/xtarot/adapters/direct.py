@@ -64,6 +64,19 @@ def _writer(enc: Encoder, name: str) -> Any:
     raise KeyError(f"{enc.game.id}: the tensor spec has no field {name!r}")
 
 
+def _places(enc: Encoder) -> tuple[dict[str, int], dict[str, float]]:
+    """Each field's first position and scale, by field name."""
+    return (
+        {f.name: start for f, start, _size in enc.offsets},
+        {f.name: f.scale for f, _start, _size in enc.offsets},
+    )
+
+
+def _starts(at: dict[str, int], *names: str) -> tuple[int, ...]:
+    """The first positions of these fields, in this order."""
+    return tuple(at[name] for name in names)
+
+
 def _sono_arcana(enc: Encoder) -> tuple[type, FastFn]:
     """そのアルカナは欲しくない: the fields of ``tensors._sono_arcana`` from the state."""
     from xtarot.games.sono_arcana import SonoArcanaState
@@ -74,19 +87,12 @@ def _sono_arcana(enc: Encoder) -> tuple[type, FastFn]:
     phase_at, phase_other = _choice_table(enc, "phase")
     mode_at, mode_other = _choice_table(enc, "mode")
     led_at, led_other = _choice_table(enc, "led_suit")
-    at = {f.name: start for f, start, _size in enc.offsets}
-    scale = {f.name: f.scale for f, _start, _size in enc.offsets}
-    o_cp, o_hand, o_sizes, o_totals = (
-        at["current_player"],
-        at["hand"],
-        at["hand_sizes"],
-        at["score_totals"],
+    at, scale = _places(enc)
+    o_cp, o_hand, o_sizes, o_totals = _starts(
+        at, "current_player", "hand", "hand_sizes", "score_totals"
     )
-    o_parent, o_round, o_final, o_left = (
-        at["parent"],
-        at["round"],
-        at["final_round"],
-        at["talismans_left"],
+    o_parent, o_round, o_final, o_left = _starts(
+        at, "parent", "round", "final_round", "talismans_left"
     )
     o_lot, o_table, o_won = at["lot"], at["table"], at["won"]
     s_sizes, s_totals, s_round = scale["hand_sizes"], scale["score_totals"], scale["round"]
@@ -150,26 +156,15 @@ def _matto(enc: Encoder) -> tuple[type, FastFn]:
     width = len(enc.cards)
     pos = _card_table(enc)
     phase_at, phase_other = _choice_table(enc, "phase")
-    at = {f.name: start for f, start, _size in enc.offsets}
-    scale = {f.name: f.scale for f, _start, _size in enc.offsets}
-    o_cp, o_hand, o_sizes, o_totals = (
-        at["current_player"],
-        at["hand"],
-        at["hand_sizes"],
-        at["score_totals"],
+    at, scale = _places(enc)
+    o_cp, o_hand, o_sizes, o_totals = _starts(
+        at, "current_player", "hand", "hand_sizes", "score_totals"
     )
-    o_dealer, o_turn, o_field, o_majors, o_stock = (
-        at["dealer"],
-        at["turn"],
-        at["field"],
-        at["majors_left"],
-        at["stock_left"],
+    o_dealer, o_turn, o_field, o_majors, o_stock = _starts(
+        at, "dealer", "turn", "field", "majors_left", "stock_left"
     )
-    o_discard, o_top, o_known, o_won = (
-        at["discard"],
-        at["discard_top"],
-        at["known_in_hands"],
-        at["won"],
+    o_discard, o_top, o_known, o_won = _starts(
+        at, "discard", "discard_top", "known_in_hands", "won"
     )
     o_buying, o_owed, o_last = at["buying"], at["buying_owed"], at["last_turn"]
     s_sizes, s_totals, s_turn = scale["hand_sizes"], scale["score_totals"], scale["turn"]
@@ -236,31 +231,18 @@ def _arcana_duel(enc: Encoder) -> tuple[type, FastFn]:
     width = len(enc.cards)
     pos = _card_table(enc)
     phase_at, phase_other = _choice_table(enc, "phase")
-    at = {f.name: start for f, start, _size in enc.offsets}
-    scale = {f.name: f.scale for f, _start, _size in enc.offsets}
-    o_cp, o_hand, o_sizes, o_totals = (
-        at["current_player"],
-        at["hand"],
-        at["hand_sizes"],
-        at["score_totals"],
+    at, scale = _places(enc)
+    o_cp, o_hand, o_sizes, o_totals = _starts(
+        at, "current_player", "hand", "hand_sizes", "score_totals"
     )
-    o_first, o_attacker, o_turn, o_stock = (
-        at["first_attacker"],
-        at["attacker"],
-        at["turn"],
-        at["stock_left"],
+    o_first, o_attacker, o_turn, o_stock = _starts(
+        at, "first_attacker", "attacker", "turn", "stock_left"
     )
-    o_up, o_attacked, o_down, o_own_down = (
-        at["field_face_up"],
-        at["field_attacked"],
-        at["field_face_down"],
-        at["own_face_down"],
+    o_up, o_attacked, o_down, o_own_down = _starts(
+        at, "field_face_up", "field_attacked", "field_face_down", "own_face_down"
     )
-    o_points, o_count, o_attack, o_power = (
-        at["points"],
-        at["points_count"],
-        at["attack"],
-        at["attack_power"],
+    o_points, o_count, o_attack, o_power = _starts(
+        at, "points", "points_count", "attack", "attack_power"
     )
     o_attacks, o_lost = at["attacks_made"], at["lost_this_turn"]
     s_sizes, s_totals, s_turn, s_stock = (
@@ -355,26 +337,15 @@ def _extendori(enc: Encoder) -> tuple[type, FastFn]:
     pos = _card_table(enc)
     phase_at, phase_other = _choice_table(enc, "phase")
     led_at, led_other = _choice_table(enc, "led_suit")
-    at = {f.name: start for f, start, _size in enc.offsets}
-    scale = {f.name: f.scale for f, _start, _size in enc.offsets}
-    o_cp, o_hand, o_sizes, o_totals = (
-        at["current_player"],
-        at["hand"],
-        at["hand_sizes"],
-        at["score_totals"],
+    at, scale = _places(enc)
+    o_cp, o_hand, o_sizes, o_totals = _starts(
+        at, "current_player", "hand", "hand_sizes", "score_totals"
     )
-    o_number, o_first, o_dealer, o_batch, o_stock = (
-        at["hand_number"],
-        at["first"],
-        at["dealer"],
-        at["batch"],
-        at["stock_count"],
+    o_number, o_first, o_dealer, o_batch, o_stock = _starts(
+        at, "hand_number", "first", "dealer", "batch", "stock_count"
     )
-    o_leader, o_trick, o_points, o_voids = (
-        at["trick_leader"],
-        at["trick"],
-        at["hand_points"],
-        at["voids"],
+    o_leader, o_trick, o_points, o_voids = _starts(
+        at, "trick_leader", "trick", "hand_points", "voids"
     )
     s_sizes, s_totals, s_number, s_batch = (
         scale["hand_sizes"],
@@ -441,31 +412,18 @@ def _fairy500(enc: Encoder) -> tuple[type, FastFn]:
     num_actions = enc.game.num_actions
     pos = _card_table(enc)
     phase_at, phase_other = _choice_table(enc, "phase")
-    at = {f.name: start for f, start, _size in enc.offsets}
-    scale = {f.name: f.scale for f, _start, _size in enc.offsets}
-    o_cp, o_hand, o_sizes, o_totals = (
-        at["current_player"],
-        at["hand"],
-        at["hand_sizes"],
-        at["score_totals"],
+    at, scale = _places(enc)
+    o_cp, o_hand, o_sizes, o_totals = _starts(
+        at, "current_player", "hand", "hand_sizes", "score_totals"
     )
-    o_number, o_dealer, o_auction, o_passed = (
-        at["hand_number"],
-        at["dealer"],
-        at["auction"],
-        at["passed"],
+    o_number, o_dealer, o_auction, o_passed = _starts(
+        at, "hand_number", "dealer", "auction", "passed"
     )
-    o_high, o_high_seat, o_declarer, o_called = (
-        at["high_bid"],
-        at["high_bidder"],
-        at["declarer"],
-        at["called"],
+    o_high, o_high_seat, o_declarer, o_called = _starts(
+        at, "high_bid", "high_bidder", "declarer", "called"
     )
-    o_partners, o_is_partner, o_kitty, o_discards = (
-        at["partners"],
-        at["is_partner"],
-        at["kitty"],
-        at["discards"],
+    o_partners, o_is_partner, o_kitty, o_discards = _starts(
+        at, "partners", "is_partner", "kitty", "discards"
     )
     o_open, o_trick, o_won = at["open_hand"], at["trick"], at["tricks_won"]
     s_sizes, s_totals, s_number = scale["hand_sizes"], scale["score_totals"], scale["hand_number"]
