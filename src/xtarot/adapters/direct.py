@@ -77,6 +77,38 @@ def _starts(at: dict[str, int], *names: str) -> tuple[int, ...]:
     return tuple(at[name] for name in names)
 
 
+def _card_writer(pos: list[int]) -> Callable[[Any, int, Any], None]:
+    """``cards(held, base, add)``: the positions of a pile of cards in a one-hot block."""
+
+    def cards(held: Any, base: int, add: Any) -> None:
+        for c in held:
+            i = pos[c.index]
+            if i >= 0:
+                add(base + i)
+
+    return cards
+
+
+def _seat_writer(enc: Encoder, pos: list[int]) -> Callable[..., None]:
+    """``seats(hands, current, me, add, nums)``: the fields every spec has after its
+    phase (``tensors.common_fields``): the seat to act, ``me``'s hand, every hand's size."""
+    n = enc.players
+    at, scale = _places(enc)
+    o_cp, o_hand, o_sizes = _starts(at, "current_player", "hand", "hand_sizes")
+    s_sizes = scale["hand_sizes"]
+
+    def seats(hands: Any, cp: int | None, me: int, add: Any, nums: dict[int, float]) -> None:
+        add(o_cp + (n if cp is None else (cp - me) % n))
+        for c in hands[me]:
+            i = pos[c.index]
+            if i >= 0:
+                add(o_hand + i)
+        for s, h in enumerate(hands):
+            nums[o_sizes + (s - me) % n] = float(len(h)) / s_sizes
+
+    return seats
+
+
 def _sono_arcana(enc: Encoder) -> tuple[type, FastFn]:
     """そのアルカナは欲しくない: the fields of ``tensors._sono_arcana`` from the state."""
     from xtarot.games.sono_arcana import SonoArcanaState
@@ -84,18 +116,17 @@ def _sono_arcana(enc: Encoder) -> tuple[type, FastFn]:
     n = enc.players
     width = len(enc.cards)
     pos = _card_table(enc)
+    seats = _seat_writer(enc, pos)
     phase_at, phase_other = _choice_table(enc, "phase")
     mode_at, mode_other = _choice_table(enc, "mode")
     led_at, led_other = _choice_table(enc, "led_suit")
     at, scale = _places(enc)
-    o_cp, o_hand, o_sizes, o_totals = _starts(
-        at, "current_player", "hand", "hand_sizes", "score_totals"
-    )
+    o_totals = at["score_totals"]
     o_parent, o_round, o_final, o_left = _starts(
         at, "parent", "round", "final_round", "talismans_left"
     )
     o_lot, o_table, o_won = at["lot"], at["table"], at["won"]
-    s_sizes, s_totals, s_round = scale["hand_sizes"], scale["score_totals"], scale["round"]
+    s_totals, s_round = scale["score_totals"], scale["round"]
     s_final, s_left = scale["final_round"], scale["talismans_left"]
     rounds = _writer(enc, "rounds")
 
@@ -104,14 +135,7 @@ def _sono_arcana(enc: Encoder) -> tuple[type, FastFn]:
         phase = st.phase
         over = phase == "over"
         add(phase_at.get(phase, phase_other))
-        cp = st.current_player
-        add(o_cp + (n if cp is None else (cp - me) % n))
-        for c in st.hands[me]:
-            i = pos[c.index]
-            if i >= 0:
-                add(o_hand + i)
-        for s, h in enumerate(st.hands):
-            nums[o_sizes + (s - me) % n] = float(len(h)) / s_sizes
+        seats(st.hands, st.current_player, me, add, nums)
         for s, x in enumerate(st._score_totals()):
             nums[o_totals + (s - me) % n] = float(x or 0) / s_totals
         add(o_parent + (n if over else (st.parent - me) % n))
@@ -155,11 +179,10 @@ def _matto(enc: Encoder) -> tuple[type, FastFn]:
     n = enc.players
     width = len(enc.cards)
     pos = _card_table(enc)
+    seats = _seat_writer(enc, pos)
     phase_at, phase_other = _choice_table(enc, "phase")
     at, scale = _places(enc)
-    o_cp, o_hand, o_sizes, o_totals = _starts(
-        at, "current_player", "hand", "hand_sizes", "score_totals"
-    )
+    o_totals = at["score_totals"]
     o_dealer, o_turn, o_field, o_majors, o_stock = _starts(
         at, "dealer", "turn", "field", "majors_left", "stock_left"
     )
@@ -167,25 +190,17 @@ def _matto(enc: Encoder) -> tuple[type, FastFn]:
         at, "discard", "discard_top", "known_in_hands", "won"
     )
     o_buying, o_owed, o_last = at["buying"], at["buying_owed"], at["last_turn"]
-    s_sizes, s_totals, s_turn = scale["hand_sizes"], scale["score_totals"], scale["turn"]
+    s_totals, s_turn = scale["score_totals"], scale["turn"]
     s_majors, s_stock, s_owed = scale["majors_left"], scale["stock_left"], scale["buying_owed"]
     s_last = scale["last_turn"]
 
-    def cards(held: Any, base: int, add: Any) -> None:
-        for c in held:
-            i = pos[c.index]
-            if i >= 0:
-                add(base + i)
+    cards = _card_writer(pos)
 
     def fast(st: Any, me: int, ones: list[int], nums: dict[int, float]) -> None:
         add = ones.append
         phase = st.phase
         add(phase_at.get(phase, phase_other))
-        cp = st.current_player
-        add(o_cp + (n if cp is None else (cp - me) % n))
-        cards(st.hands[me], o_hand, add)
-        for s, h in enumerate(st.hands):
-            nums[o_sizes + (s - me) % n] = float(len(h)) / s_sizes
+        seats(st.hands, st.current_player, me, add, nums)
         for s, x in enumerate(st._score_totals()):
             nums[o_totals + (s - me) % n] = float(x or 0) / s_totals
         add(o_dealer + (st.dealer - me) % n)
@@ -230,11 +245,10 @@ def _arcana_duel(enc: Encoder) -> tuple[type, FastFn]:
     n = enc.players
     width = len(enc.cards)
     pos = _card_table(enc)
+    seats = _seat_writer(enc, pos)
     phase_at, phase_other = _choice_table(enc, "phase")
     at, scale = _places(enc)
-    o_cp, o_hand, o_sizes, o_totals = _starts(
-        at, "current_player", "hand", "hand_sizes", "score_totals"
-    )
+    o_totals = at["score_totals"]
     o_first, o_attacker, o_turn, o_stock = _starts(
         at, "first_attacker", "attacker", "turn", "stock_left"
     )
@@ -245,12 +259,7 @@ def _arcana_duel(enc: Encoder) -> tuple[type, FastFn]:
         at, "points", "points_count", "attack", "attack_power"
     )
     o_attacks, o_lost = at["attacks_made"], at["lost_this_turn"]
-    s_sizes, s_totals, s_turn, s_stock = (
-        scale["hand_sizes"],
-        scale["score_totals"],
-        scale["turn"],
-        scale["stock_left"],
-    )
+    s_totals, s_turn, s_stock = scale["score_totals"], scale["turn"], scale["stock_left"]
     s_down, s_count, s_power = (
         scale["field_face_down"],
         scale["points_count"],
@@ -263,14 +272,7 @@ def _arcana_duel(enc: Encoder) -> tuple[type, FastFn]:
         stage = st.stage
         setup = stage == "setup"
         add(phase_at.get(stage, phase_other))
-        cp = st.current_player
-        add(o_cp + (n if cp is None else (cp - me) % n))
-        for c in st.hands[me]:
-            i = pos[c.index]
-            if i >= 0:
-                add(o_hand + i)
-        for s, h in enumerate(st.hands):
-            nums[o_sizes + (s - me) % n] = float(len(h)) / s_sizes
+        seats(st.hands, st.current_player, me, add, nums)
         first = None if setup else st.first_attacker
         add(o_first + (n if first is None else (first - me) % n))
         attacker = None if setup else st.attacker
@@ -335,24 +337,18 @@ def _extendori(enc: Encoder) -> tuple[type, FastFn]:
     n = enc.players
     width = len(enc.cards)
     pos = _card_table(enc)
+    seats = _seat_writer(enc, pos)
     phase_at, phase_other = _choice_table(enc, "phase")
     led_at, led_other = _choice_table(enc, "led_suit")
     at, scale = _places(enc)
-    o_cp, o_hand, o_sizes, o_totals = _starts(
-        at, "current_player", "hand", "hand_sizes", "score_totals"
-    )
+    o_totals = at["score_totals"]
     o_number, o_first, o_dealer, o_batch, o_stock = _starts(
         at, "hand_number", "first", "dealer", "batch", "stock_count"
     )
     o_leader, o_trick, o_points, o_voids = _starts(
         at, "trick_leader", "trick", "hand_points", "voids"
     )
-    s_sizes, s_totals, s_number, s_batch = (
-        scale["hand_sizes"],
-        scale["score_totals"],
-        scale["hand_number"],
-        scale["batch"],
-    )
+    s_totals, s_number, s_batch = scale["score_totals"], scale["hand_number"], scale["batch"]
     s_stock, s_points, s_voids = scale["stock_count"], scale["hand_points"], scale["voids"]
     tricks = _writer(enc, "tricks")
     void_bit = _VOID_BITS.get
@@ -362,14 +358,7 @@ def _extendori(enc: Encoder) -> tuple[type, FastFn]:
         phase = st.phase
         playing = phase == "play"
         add(phase_at.get(phase, phase_other))
-        cp = st.current_player
-        add(o_cp + (n if cp is None else (cp - me) % n))
-        for c in st.hands[me]:
-            i = pos[c.index]
-            if i >= 0:
-                add(o_hand + i)
-        for s, h in enumerate(st.hands):
-            nums[o_sizes + (s - me) % n] = float(len(h)) / s_sizes
+        seats(st.hands, st.current_player, me, add, nums)
         match, points = st.match_points, st.points
         individual = [match[s] + (points[s] if playing else 0) for s in range(n)]
         for s, x in enumerate(st._totals(individual)):
@@ -411,11 +400,10 @@ def _fairy500(enc: Encoder) -> tuple[type, FastFn]:
     width = len(enc.cards)
     num_actions = enc.game.num_actions
     pos = _card_table(enc)
+    seats = _seat_writer(enc, pos)
     phase_at, phase_other = _choice_table(enc, "phase")
     at, scale = _places(enc)
-    o_cp, o_hand, o_sizes, o_totals = _starts(
-        at, "current_player", "hand", "hand_sizes", "score_totals"
-    )
+    o_totals = at["score_totals"]
     o_number, o_dealer, o_auction, o_passed = _starts(
         at, "hand_number", "dealer", "auction", "passed"
     )
@@ -426,16 +414,12 @@ def _fairy500(enc: Encoder) -> tuple[type, FastFn]:
         at, "partners", "is_partner", "kitty", "discards"
     )
     o_open, o_trick, o_won = at["open_hand"], at["trick"], at["tricks_won"]
-    s_sizes, s_totals, s_number = scale["hand_sizes"], scale["score_totals"], scale["hand_number"]
+    s_totals, s_number = scale["score_totals"], scale["hand_number"]
     s_is_partner, s_won = scale["is_partner"], scale["tricks_won"]
     tricks = _writer(enc, "tricks")
     action_ids = enc._action_ids
 
-    def cards(held: Any, base: int, add: Any) -> None:
-        for c in held:
-            i = pos[c.index]
-            if i >= 0:
-                add(base + i)
+    cards = _card_writer(pos)
 
     def seat(value: int | None, base: int, me: int) -> int:
         return base + (n if value is None else (value - me) % n)
@@ -446,10 +430,7 @@ def _fairy500(enc: Encoder) -> tuple[type, FastFn]:
         decl = h.declarer
         is_decl = me == decl
         add(phase_at.get(h.phase if not st.over else "over", phase_other))
-        add(seat(st.current_player, o_cp, me))
-        cards(h.hands[me], o_hand, add)
-        for s, held in enumerate(h.hands):
-            nums[o_sizes + (s - me) % n] = float(len(held)) / s_sizes
+        seats(h.hands, st.current_player, me, add, nums)
         for s, x in enumerate(st.totals):
             nums[o_totals + (s - me) % n] = float(float(x) or 0) / s_totals
         number = len(st.results) + (0 if h.result is not None else 1)
