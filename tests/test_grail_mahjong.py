@@ -822,3 +822,46 @@ def test_a_state_keeps_few_attributes() -> None:
             every |= keys
         assert {"_rng_shared", "_templates", "is_terminal"} <= every
         assert len(every) <= 29, sorted(every)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_claim_answers_and_face_up_cards_are_kept_across_hands(players: int) -> None:
+    """What a state keeps compactly (its claim answers packed per hand, a finished
+    hand as its events) still tells every claim answer -- its history index, seat and
+    whether it was revealed (the winning claim of a round) -- each seat's latest answer,
+    and the cards lying face up: those of the melds, discards and areas."""
+    from xtarot.engine import Action
+
+    g = load(players, hands=3)
+    rng = random.Random(60 + players)
+    revealed = 0
+    for seed in range(4):
+        s: Any = g.new_state(seed=seed)
+        want: list[list[Any]] = []  # [index, seat, revealed] of every claim answer
+        claim = None
+        while not s.is_terminal:
+            face_up = {c.code for ms in s.melds for m in ms for c in m.cards}
+            face_up |= {c.code for _, c in s.discards} | {c.code for a in s.areas for c in a}
+            assert s._revealed() == face_up
+            latest = {seat: -1 for seat in range(players)}
+            for index, seat, _ in want:
+                latest[seat] = index
+            assert [s._answered(seat) for seat in range(players)] == list(latest.values())
+            la = s.legal_actions()
+            action: Action = la[rng.randrange(len(la))]
+            if s.phase == "claim":
+                want.append([len(s.history), s.current_player, False])
+            s.apply(action)
+            if s.last_claim is not None and s.last_claim is not claim:  # a claim won
+                claim = s.last_claim
+                winner = next(w for w in reversed(want) if w[1] == claim["seat"])
+                winner[2] = True
+                revealed += 1
+            elif s.last_claim is None:
+                claim = None
+        assert [list(d) for d in s.snapshot()["state"]["decisions"]] == want
+        assert len(s.past) == 3
+        final = {c.code for ms in s.melds for m in ms for c in m.cards}
+        final |= {c.code for _, c in s.discards} | {c.code for a in s.areas for c in a}
+        assert s._revealed_at(2) == final  # the last hand's cards are still on the table
+    assert revealed > 3

@@ -9,6 +9,7 @@ turn order after the discarder, answers the discard blind: ``pass`` or a claim),
 from __future__ import annotations
 
 import random
+from array import array
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -186,18 +187,21 @@ def _new_meld(plan: MeldPlan, claimed: Card | None, source: int | None) -> Meld:
 _NO_CLAIMS: ClaimEntry = (0, (), None)
 #: a meld's score by its size: (n - 2)^2
 _MELD_SCORE = (0, 0, 0, 1, 4, 9, 16)
-#: what ``past`` keeps of a finished hand: melds, discards, areas, events
-Past = tuple[list[list[Meld]], list[tuple[int, Card]], list[list[Card]], list[list[int | str]]]
+#: what ``past`` keeps of a finished hand: each seat's events (see ``events``) and
+#: the hand's claim-phase decisions, packed (see ``decisions``) in a flat array
+Past = tuple[list[list[int | str]], "array[int]"]
 
 
-def _face_up(
-    melds: list[list[Meld]], discards: list[tuple[int, Card]], areas: list[list[Card]]
-) -> set[str]:
-    """The codes of the cards in melds, discards and areas."""
-    out = {c.code for ms in melds for m in ms for c in m.cards}
-    out.update(c.code for _, c in discards)
-    out.update(c.code for a in areas for c in a)
-    return out
+def _shown(events: list[list[int | str]]) -> set[str]:
+    """The codes of the cards the seats showed from their hands (the ``str`` events).
+    Every face-up card got there that way -- a claimed card was first discarded -- and
+    none goes back, so these are exactly the cards in melds, discards and areas."""
+    return {x for e in events for x in e if x.__class__ is str}  # type: ignore[misc]
+
+
+def _decision(x: int) -> tuple[int, int, bool]:
+    """A packed decision (see ``decisions``) as (history index, seat, revealed?)."""
+    return x >> 3, (x >> 1) & 3, bool(x & 1)
 
 
 def _suit_sorted(cs: list[Card]) -> list[Card]:
@@ -236,11 +240,13 @@ class GrailMahjongState(State):
         n = self.players
         self.totals: list[int] = [0] * n
         self.results: list[dict[str, Any]] = []
-        #: every claim-phase decision: (history index, seat, revealed?)
-        self.decisions: list[tuple[int, int, bool]] = []
-        #: per finished hand, what sampling needs: its melds, discards and areas (the
-        #: face-up cards, see ``_revealed_at``) and each seat's events (see ``events``) --
-        #: the hand's own lists, which nothing changes once it is over
+        #: this hand's claim-phase decisions, each packed in one int (see
+        #: ``_decision``): history index << 3 | seat << 1 | whether it was revealed; a
+        #: finished hand's move to ``past`` as a flat array (4 bytes a decision)
+        self.decisions: list[int] = []
+        #: per finished hand, what sampling needs: each seat's events (see ``events``),
+        #: which also tell the face-up cards (see ``_revealed_at``) -- the hand's own
+        #: lists, which nothing changes once it is over -- and its decisions
         self.past: list[Past] = []
 
     def _setup(self, deal: dict[str, Any]) -> None:
@@ -304,12 +310,11 @@ class GrailMahjongState(State):
 
     def _revealed(self) -> set[str]:
         """Every card lying face up: melds, discards, areas."""
-        return _face_up(self.melds, self.discards, self.areas)
+        return _shown(self.events)
 
     def _revealed_at(self, h: int) -> frozenset[str]:
         """The cards left face up at the end of finished hand ``h`` (0-based)."""
-        melds, discards, areas, _ = self.past[h]
-        return frozenset(_face_up(melds, discards, areas))
+        return frozenset(_shown(self.past[h][0]))
 
     def _end_hand(self, how: str, seat: int) -> None:
         """``how``: ``agari`` (``seat`` emptied its hand), ``rest`` (``seat`` discarded
@@ -359,7 +364,8 @@ class GrailMahjongState(State):
                 "next_dealer": next_dealer,
             }
         )
-        self.past.append((melds, self.discards, areas, self.events))
+        self.past.append((self.events, array("i", self.decisions)))
+        self.decisions = []
         self.asked, self.pending = (), []
         if len(self.results) >= self.game.options["hands"]:
             self.phase, self.current_player, self.is_terminal = "over", None, True
@@ -382,10 +388,19 @@ class GrailMahjongState(State):
     def _answered(self, seat: int) -> int:
         """The history index of ``seat``'s latest claim-round answer (-1: none yet);
         every claim round asks every seat but the discarder, so it is near the end."""
-        for index, s, _ in reversed(self.decisions):
-            if s == seat:
-                return index
+        for x in reversed(self.decisions):
+            if (x >> 1) & 3 == seat:
+                return x >> 3
+        for _, decisions in reversed(self.past):
+            for x in reversed(decisions):
+                if (x >> 1) & 3 == seat:
+                    return x >> 3
         return -1
+
+    def _all_decisions(self) -> list[int]:
+        """Every claim-phase decision of the match so far, packed, in order."""
+        out = [x for _, decisions in self.past for x in decisions]
+        return out + self.decisions
 
     @property
     def taken(self) -> list[int]:
@@ -466,7 +481,7 @@ class GrailMahjongState(State):
         seat: int = self.current_player  # type: ignore[assignment]
         if self.phase == "claim":
             index = len(self.history)
-            self.decisions.append((index, seat, False))
+            self.decisions.append(index << 3 | seat << 1)
             asked = self.asked
             if action is PASS and len(asked) == 1:  # the only answer (2 players): no claim
                 self.asked = ()
@@ -561,7 +576,7 @@ class GrailMahjongState(State):
             raise AssertionError("a claim round with a claim has a winner")
         idx, seat, action = win
         at = len(self.decisions) - count + idx
-        self.decisions[at] = (self.decisions[at][0], seat, True)
+        self.decisions[at] |= 1
         _, d = self.discards.pop()
         key = (action.id, d)
         plan = _CLAIMS.get(key)
@@ -675,8 +690,8 @@ class GrailMahjongState(State):
             "phase": self.phase,
             "totals": list(self.totals),
             "results": list(self.results),
-            "decisions": list(self.decisions),
-            "past": [[sorted(self._revealed_at(h)), p[3]] for h, p in enumerate(self.past)],
+            "decisions": [_decision(x) for x in self._all_decisions()],
+            "past": [[sorted(self._revealed_at(h)), p[0]] for h, p in enumerate(self.past)],
         }
 
     def zones(self) -> dict[str, list[str]]:
@@ -767,8 +782,8 @@ class GrailMahjongState(State):
         d["melds"] = [[m.copy() for m in ms] for ms in self.melds]
         d["events"] = [list(e) for e in self.events]
         for name in (
-            "discards", "pending",
-            "totals", "results", "decisions", "past",
+            "discards", "pending", "decisions",
+            "totals", "results", "past",
         ):  # fmt: skip
             d[name] = list(getattr(self, name))
         return new

@@ -50,7 +50,7 @@ def template(state: GrailMahjongState, seat: int, h: int) -> tuple[Any, ...]:
     n = state.players
     deal = state.deals[h]
     if past:
-        revealed, events = state._revealed_at(h), state.past[h][3]
+        revealed, events = state._revealed_at(h), state.past[h][0]
     else:
         revealed, events = frozenset(state._revealed()), state.events
     true_stock = deal["stock"]
@@ -120,13 +120,19 @@ def canonical_deals(
     return deals, held, drawn
 
 
+def _hidden_answers(state: GrailMahjongState, seat: int) -> list[int]:
+    """The history indices of the claim answers ``seat`` did not see: another seat's
+    answers that were not revealed (a decision packs index << 3 | seat << 1 |
+    revealed)."""
+    return [x >> 3 for x in state._all_decisions() if not x & 1 and (x >> 1) & 3 != seat]
+
+
 def hidden_history(state: GrailMahjongState, seat: int) -> list[str]:
     """The action texts with every hidden claim answer of another seat (a claim that
     did not win, or one not yet resolved) written as ``pass``."""
     actions = [a.text for a in state.history]
-    for index, s, revealed in state.decisions:
-        if s != seat and not revealed:
-            actions[index] = "pass"
+    for index in _hidden_answers(state, seat):
+        actions[index] = "pass"
     return actions
 
 
@@ -149,9 +155,8 @@ def sample_world(state: GrailMahjongState, seat: int, rng: random.Random) -> Gra
     world._preset = []
     world.deals = deals
     history = world.history
-    for index, s, revealed in state.decisions:
-        if s != seat and not revealed:
-            history[index] = PASS
+    for index in _hidden_answers(state, seat):
+        history[index] = PASS
     # each other seat got its sampled dealt cards and draws, and holds the sampled
     # cards of its free places (those of its got cards it has not shown)
     got = world.got
