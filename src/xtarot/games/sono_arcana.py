@@ -480,9 +480,13 @@ class SonoArcanaState(State):
     def _standing(self) -> tuple[tuple[float, ...], tuple[int, ...]]:
         individual: list[int] = []
         best: list[int] = []
+        digit = _DIGIT.__getitem__
         for held in self.won:
-            digits = [_DIGIT[t] for t in held]
-            up = [t.number for t, d in zip(held, digits, strict=True) if digits.count(d) == 1]
+            # a talisman is face up when no other one of the pile ends in its digit
+            seen: dict[int, int] = {}
+            for d in map(digit, held):
+                seen[d] = seen.get(d, 0) + 1
+            up = [t.number for t in held if seen[digit(t)] == 1]
             individual.append(3 * len(up) - len(held))  # +2 per face-up, -1 per face-down
             best.append(max(up, default=-1))  # type: ignore[type-var]
         totals, ranks, _ = self._ranking(individual, best)
