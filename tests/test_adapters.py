@@ -287,3 +287,29 @@ def test_benchmark_smoke_run() -> None:
     assert row["game"] == "matto" and row["native"] > 0
     for name in ("openspiel", "os_tensor", "hearts_cpp_tensor", "pettingzoo"):
         assert isinstance(row[name], float) or row[name].startswith("skipped")
+
+
+def test_pettingzoo_action_spaces_seeded_by_reset(pz_test) -> None:  # type: ignore[no-untyped-def]
+    """``reset(seed=S)`` seeds seat i's action space with ``S + i`` (applied when it is
+    first sampled): the same draws as a space seeded at once, again after another reset."""
+    from gymnasium import spaces
+
+    from xtarot.adapters.pettingzoo import env
+
+    e = env("matto", players=3)
+    e.reset(seed=11)
+    first = [[e.action_space(a).sample() for _ in range(5)] for a in e.possible_agents]
+    e.reset(seed=11)
+    again = [[e.action_space(a).sample() for _ in range(5)] for a in e.possible_agents]
+    plain = []
+    for i in range(3):
+        space = spaces.Discrete(e.game.num_actions)
+        space.seed(11 + i)
+        plain.append([space.sample() for _ in range(5)])
+    assert first == again == plain
+    e.reset(seed=12)
+    other = [[e.action_space(a).sample() for _ in range(5)] for a in e.possible_agents]
+    assert other != first
+    e.reset(seed=11)
+    e.action_space("player_0").seed(12)  # a seed given after the reset wins
+    assert [e.action_space("player_0").sample() for _ in range(5)] == other[0]

@@ -161,6 +161,8 @@ DIRECT_CONFIGS = [
     ("fairy500", 4, {"pairs": True, "hands": 1}),
     ("fairy500", 5, {"classical": True, "all_pass": "redeal", "hands": 2}),
     ("fairy500", 6, {"all_pass": "ten_per_trick", "hands": 1}),
+    ("grail-mahjong", 2, {"hands": 2}),
+    ("grail-mahjong", 4, {"chi_extension_draws": True, "hands": 2}),
 ]
 
 
@@ -197,7 +199,87 @@ def test_direct_encoders_equal_the_reference(game_id: str, n: int, options: dict
 
 
 @pytest.mark.parametrize(
-    "game_id", ["sono-arcana", "matto", "arcana-duel", "extendori", "fairy500"]
+    ("game_id", "n", "options"), DIRECT_CONFIGS, ids=[f"{g}-{n}-{o}" for g, n, o in DIRECT_CONFIGS]
+)
+def test_incremental_tensors_equal_the_reference(game_id: str, n: int, options: dict) -> None:  # type: ignore[type-arg]
+    """Every seat's tensor kept between observations (only changed blocks rewritten)
+    equals the reference encoding of its view: one seat looks at each of its turns,
+    one only at the end of each hand, the others now and then (so tricks and hands
+    pass between two looks); whole multi-hand matches; another match observed in
+    between and then this one again (the caches start afresh); and the arrays handed
+    out are fresh (a later observation does not change an earlier one)."""
+    np = pytest.importorskip("numpy")
+    from xtarot.adapters.incremental import BLOCKS, SeatTensors
+
+    game = xtarot.load(game_id, players=n, **options)
+    enc = encoder_for(game)
+    tensors_ = SeatTensors(enc)
+    assert tensors_.incremental == (game_id in BLOCKS)
+    rng = random.Random(n * 31 + len(options))
+    other = game.new_state(seed=99)
+    checked = 0
+    kept: list[tuple[Any, list[float]]] = []
+    hand_ends = 0
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        while True:
+            legal = [] if state.is_terminal else state.legal_actions()
+            move = legal[rng.randrange(len(legal))] if legal else None
+            passes = [a for a in legal if a.text == "pass"]
+            if passes and rng.random() < 0.85:  # random fairy500 bids end a match in one hand
+                move = passes[0]
+            last_of_hand = False  # the last seat looks only at the last move of a hand
+            if move is not None:
+                after = state.clone()
+                after.apply(move)
+                last_of_hand = len(after.deals) != len(state.deals) or after.is_terminal
+                hand_ends += seed > 0 and len(after.deals) != len(state.deals)
+            for seat in range(n):
+                # seat 0 looks at every turn of its own, the last seat at the end of
+                # every hand (histories as long as the last hand's, another hand's),
+                # the others now and then
+                if seat == 0:
+                    if state.current_player != 0:
+                        continue
+                elif seat == n - 1:
+                    if not last_of_hand:
+                        continue
+                elif rng.random() > 0.3:
+                    continue
+                got = tensors_.observe(state, seat)
+                assert got.dtype == np.float32 and got.shape == (enc.size,)
+                ref = reference_encode(enc, state.view(seat))
+                assert got.tolist() == np.asarray(ref, np.float32).tolist(), (seed, seat)
+                if checked % 50 == 0:
+                    kept.append((got, got.tolist()))
+                checked += 1
+            if seed == 0 and checked % 13 == 0:  # another match, then back to this one
+                ref = reference_encode(enc, other.view(0))
+                assert tensors_.observe(other, 0).tolist() == np.asarray(ref, np.float32).tolist()
+                if not other.is_terminal:
+                    legal = other.legal_actions()
+                    other.apply(legal[rng.randrange(len(legal))])
+            if move is None:
+                break
+            state.apply(move)
+    assert checked > 40
+    assert all(array.tolist() == values for array, values in kept)
+    if options.get("hands", 1) > 1:  # a seat looked at two hands' ends, nothing between
+        assert hand_ends > 0
+
+
+def test_incremental_tensors_refuse_a_bad_seat() -> None:
+    pytest.importorskip("numpy")
+    from xtarot.adapters.incremental import SeatTensors
+
+    game = xtarot.load("sono-arcana", players=3)
+    tensors_ = SeatTensors(encoder_for(game))
+    with pytest.raises(ValueError, match="seat"):
+        tensors_.observe(game.new_state(seed=1), 3)
+
+
+@pytest.mark.parametrize(
+    "game_id", ["sono-arcana", "matto", "arcana-duel", "extendori", "fairy500", "grail-mahjong"]
 )
 def test_direct_encoders_see_nothing_hidden(game_id: str) -> None:
     """The direct path's tensor of a seat is the same in every world the seat cannot

@@ -486,6 +486,13 @@ def _fairy500(enc: Encoder) -> tuple[type, FastFn]:
     return Fairy500State, fast
 
 
+def _grail_mahjong(enc: Encoder) -> tuple[type, FastFn]:
+    """聖杯麻雀: see :mod:`xtarot.adapters.direct_grail`."""
+    from xtarot.adapters.direct_grail import grail_mahjong
+
+    return grail_mahjong(enc)
+
+
 #: game id -> builder of its direct encoder
 DIRECT: dict[str, Callable[[Encoder], tuple[type, FastFn]]] = {
     "sono-arcana": _sono_arcana,
@@ -493,4 +500,5 @@ DIRECT: dict[str, Callable[[Encoder], tuple[type, FastFn]]] = {
     "arcana-duel": _arcana_duel,
     "extendori": _extendori,
     "fairy500": _fairy500,
+    "grail-mahjong": _grail_mahjong,
 }

@@ -32,6 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import xtarot
+from xtarot.adapters.incremental import SeatTensors
 from xtarot.adapters.tensors import encoder_for
 from xtarot.engine.core import State
 
@@ -49,6 +50,32 @@ def _rank_returns(ranks: Sequence[int]) -> list[float]:
         (sum(1 for r in ranks if r > mine) - sum(1 for r in ranks if r < mine)) / (n - 1)
         for mine in ranks
     ]
+
+
+class _Discrete(spaces.Discrete):
+    """``Discrete`` whose seed from ``reset(seed=...)`` is applied when the space is
+    first sampled: seeding makes a numpy generator (several µs a space), and most
+    episodes never sample the action spaces."""
+
+    _pending: int | None = None
+
+    def defer_seed(self, seed: int) -> None:
+        self._pending = seed
+        self._np_random = None
+
+    def seed(self, seed: int | None = None) -> int | Any:
+        self._pending = None  # a seed given now replaces one deferred
+        return super().seed(seed)
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        if self._pending is not None:
+            self.seed(self._pending)
+        return super().np_random
+
+
+#: masks kept per legal set (a tuple of the interned actions' ids), at most this many
+_MASKS_KEPT = 4096
 
 
 class XtarotEnv(AECEnv):
@@ -73,6 +100,7 @@ class XtarotEnv(AECEnv):
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"xtarot_{game_id.replace('-', '_')}_v0"}
         self.encoder = encoder_for(self.game)
+        self._tensors = SeatTensors(self.encoder)
         n = self.game.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -86,9 +114,11 @@ class XtarotEnv(AECEnv):
             )
             for a in self.possible_agents
         }
-        self.action_spaces = {
-            a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents
+        self.action_spaces: dict[str, spaces.Discrete] = {
+            a: _Discrete(self.game.num_actions) for a in self.possible_agents
         }
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._no_mask = np.zeros(self.game.num_actions, np.int8)
         self._rng = random.Random()
         self._actions = self.game.actions
         self._num_actions = self.game.num_actions
@@ -104,7 +134,11 @@ class XtarotEnv(AECEnv):
         if seed is not None:
             self._rng = random.Random(seed)
             for i, a in enumerate(self.possible_agents):
-                self.action_spaces[a].seed(seed + i)
+                space = self.action_spaces[a]
+                if isinstance(space, _Discrete):
+                    space.defer_seed(seed + i)
+                else:
+                    space.seed(seed + i)
         self.state = self.game.new_state(seed=self._rng.getrandbits(48))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -125,16 +159,22 @@ class XtarotEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state is not None
         seat = self._seat[agent]
-        # fresh arrays every call (a caller may keep them); the encoder fills the tensor
-        # in place from the state, without the view's JSON copy
-        tensor = self.encoder.encode_state(
-            self.state, seat, np.zeros(self.encoder.size, np.float32), zeroed=True
-        )
-        mask = np.zeros(self.game.num_actions, np.int8)
-        if self.state.current_player == seat:
-            legal = self.state.legal_actions()
+        # fresh arrays every call (a caller may keep them): each seat's tensor is kept
+        # between calls and only its changed blocks are rewritten; a legal set's mask
+        # is made once and copied
+        tensor = self._tensors.observe(self.state, seat)
+        if self.state.current_player != seat:
+            return {"observation": tensor, "action_mask": self._no_mask.copy()}
+        legal = self.state.legal_actions()
+        key = tuple(map(id, legal))  # the actions are interned: ids name them
+        mask = self._masks.get(key)
+        if mask is None:
+            if len(self._masks) >= _MASKS_KEPT:
+                self._masks.clear()
+            mask = np.zeros(self.game.num_actions, np.int8)
             mask[np.fromiter([a.id for a in legal], np.intp, len(legal))] = 1
-        return {"observation": tensor, "action_mask": mask}
+            self._masks[key] = mask
+        return {"observation": tensor, "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
