@@ -190,3 +190,56 @@ def test_beats_random_with_a_margin(players: int, games: int, floor: float) -> N
     lineup = ["heuristic"] + ["random"] * (players - 1)
     result = run_tournament("fairy500", players, lineup, games=games, seed=1, options={"hands": 1})
     assert result.agents["heuristic"].win_share * players >= floor
+
+
+# -- identical decisions after speed-ups --------------------------------------------------
+def heuristic_digest(
+    game: str,
+    players: int,
+    seeds: tuple[int, ...],
+    factory: Any,
+    random_seats: tuple[int, ...] = (),
+    options: tuple[tuple[str, Any], ...] = (),
+) -> str:
+    """The first 16 hex digits of SHA-256 over every move the heuristic makes in these
+    seeded games (the seats in ``random_seats`` play at random, drawn from the seed)."""
+    import hashlib
+    import random
+
+    digest = hashlib.sha256()
+    for seed in seeds:
+        state = xtarot.load(game, players=players, **dict(options)).new_state(seed=seed)
+        bots = [factory(10 * seed + s) for s in range(players)]
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            if seat in random_seats:
+                action = rng.choice(state.legal_actions())
+            else:
+                action = bots[seat].act(decision_for(state))
+                digest.update(f"{seat} {action.text}\n".encode())
+            state.apply(action)
+    return digest.hexdigest()[:16]
+
+
+#: (game, players, seeds, random seats, options) -> digest, recorded from the heuristic
+#: before it was made faster (issue #17): a speed-up must keep every move; a change of
+#: strategy on purpose records new values here
+DIGESTS: dict[tuple[Any, ...], str] = {
+    ("fairy500", 3, (1, 2, 3), (), (("hands", 1),)): "01b84cbd8c51bb88",
+    ("fairy500", 4, (4, 5, 6), (), (("hands", 1),)): "286e74f215f05a2c",
+    ("fairy500", 4, (7, 8), (2,), (("hands", 1), ("pairs", True))): "0496a18500326f5f",
+    ("fairy500", 5, (9, 10), (), (("hands", 1), ("all_pass", "ten_per_trick"))): "59c0166f97df3705",
+    ("fairy500", 5, (15, 16), (), (("hands", 1),)): "2ef578d19b7a048e",
+    ("fairy500", 6, (11, 12), (), (("hands", 1), ("classical", True))): "f94e919538bf8e80",
+    ("fairy500", 8, (13,), (3, 5), (("hands", 1),)): "70f2fa51aed6f00b",
+    ("fairy500", 4, (14,), (), (("hands", 3),)): "b353b21d46f4839f",
+}
+
+
+@pytest.mark.parametrize("case", list(DIGESTS))
+def test_heuristic_moves_are_unchanged(case: tuple[Any, ...]) -> None:
+    game, players, seeds, random_seats, options = case
+    got = heuristic_digest(game, players, seeds, STRATEGIES[game], random_seats, options)
+    assert got == DIGESTS[case], f"{case}: the heuristic's moves changed (digest {got})"

@@ -175,3 +175,58 @@ def test_beats_random(players: int) -> None:
         "grail-mahjong", players, ["heuristic", "random"], games=150, seed=1, options={"hands": 1}
     )
     assert result.agents["heuristic"].win_share * players >= 1.5
+
+
+# -- identical decisions after speed-ups --------------------------------------------------
+def heuristic_digest(
+    game: str,
+    players: int,
+    seeds: tuple[int, ...],
+    factory: Any,
+    random_seats: tuple[int, ...] = (),
+    options: tuple[tuple[str, Any], ...] = (),
+) -> str:
+    """The first 16 hex digits of SHA-256 over every move the heuristic makes in these
+    seeded games (the seats in ``random_seats`` play at random, drawn from the seed)."""
+    import hashlib
+    import random
+
+    digest = hashlib.sha256()
+    for seed in seeds:
+        state = xtarot.load(game, players=players, **dict(options)).new_state(seed=seed)
+        bots = [factory(10 * seed + s) for s in range(players)]
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            if seat in random_seats:
+                action = rng.choice(state.legal_actions())
+            else:
+                action = bots[seat].act(decision_for(state))
+                digest.update(f"{seat} {action.text}\n".encode())
+            state.apply(action)
+    return digest.hexdigest()[:16]
+
+
+#: (game, players, seeds, random seats, options) -> digest, recorded from the heuristic
+#: before it was made faster (issue #17): a speed-up must keep every move; a change of
+#: strategy on purpose records new values here
+DIGESTS: dict[tuple[Any, ...], str] = {
+    ("grail-mahjong", 2, (1, 2), (), (("hands", 2),)): "6bb10ae8aece2874",
+    ("grail-mahjong", 3, (3, 4), (), (("hands", 2),)): "e7b4d3a58093aa32",
+    ("grail-mahjong", 4, (5,), (1,), (("hands", 3),)): "122041d20419f190",
+    (
+        "grail-mahjong",
+        3,
+        (6, 7),
+        (0,),
+        (("hands", 2), ("chi_extension_draws", True)),
+    ): "292ecb4869531325",
+}
+
+
+@pytest.mark.parametrize("case", list(DIGESTS))
+def test_heuristic_moves_are_unchanged(case: tuple[Any, ...]) -> None:
+    game, players, seeds, random_seats, options = case
+    got = heuristic_digest(game, players, seeds, STRATEGIES[game], random_seats, options)
+    assert got == DIGESTS[case], f"{case}: the heuristic's moves changed (digest {got})"

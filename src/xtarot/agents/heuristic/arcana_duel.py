@@ -28,7 +28,8 @@ Strategy, from the seat's view only:
 
 from __future__ import annotations
 
-from itertools import combinations
+from bisect import bisect_left, bisect_right
+from functools import lru_cache
 from typing import Any
 
 from xtarot.agents.base import Decision
@@ -47,6 +48,9 @@ CAREFUL = 0.5
 #: capturing the last field card wins the duel
 ANNIHILATION = 30.0
 
+#: an attack: (value, cards, target, kind)
+Option = tuple[float, tuple[str, ...], str, str]
+
 
 def power(code: str) -> int:
     """戦闘力: majors their number, A = 1, pips at face value, J C Q K = 10.
@@ -54,6 +58,11 @@ def power(code: str) -> int:
     >>> power("T21"), power("As"), power("7c"), power("Qd"), power("T0")
     (21, 1, 7, 10, 0)
     """
+    known = _POWER.get(code)
+    return known if known is not None else _power_of(code)
+
+
+def _power_of(code: str) -> int:
     if code[0] == "T":
         return int(code[1:])
     rank = code[:-1]
@@ -62,6 +71,10 @@ def power(code: str) -> int:
     if rank in ("J", "C", "Q", "K"):
         return 10
     return int(rank)
+
+
+#: the power of every card of the deck
+_POWER = {c: _power_of(c) for c in _ALL}
 
 
 def down_odds(attack: int, unseen: list[str], hidden: int) -> tuple[float, float, float, float]:
@@ -79,19 +92,49 @@ def down_odds(attack: int, unseen: list[str], hidden: int) -> tuple[float, float
     if n == 0 or hidden == 0:
         return (1.0, 0.0, 0.0, 0.0)
     powers = [power(c) for c in unseen if c != FOOL]
-    fool = (n - len(powers)) / n
-    below = sum(1 for p in powers if p < attack) / n
-    equal = sum(1 for p in powers if p == attack) / n
-    above = sum(1 for p in powers if p > attack) / n
+    below = sum(1 for p in powers if p < attack)
+    equal = sum(1 for p in powers if p == attack)
+    above = sum(1 for p in powers if p > attack)
+    return _odds(n, n - len(powers), below, equal, above, hidden)
+
+
+@lru_cache(maxsize=1 << 12)
+def _odds(
+    n: int, fools: int, below: int, equal: int, above: int, hidden: int
+) -> tuple[float, float, float, float]:
+    """:func:`down_odds` from the counts of unseen cards: ``n`` in all, ``fools`` of
+    them the Fool, the others ``below``, ``equal`` to or ``above`` the attack."""
+    fool = fools / n
+    below_f = below / n
+    equal_f = equal / n
+    above_f = above / n
     # careful: loses only when every hidden card is below (ties when none is above)
     k = hidden
-    all_below = below**k
-    none_above = (below + equal) ** k
+    all_below = below_f**k
+    none_above = (below_f + equal_f) ** k
     careful = (all_below, none_above - all_below, 1.0 - none_above - fool * 0.5, fool * 0.5)
-    careless = (below, equal, above, fool)
+    careless = (below_f, equal_f, above_f, fool)
     mix = tuple(CAREFUL * a + (1 - CAREFUL) * b for a, b in zip(careful, careless, strict=True))
     total = sum(mix)
     return (mix[0] / total, mix[1] / total, mix[2] / total, mix[3] / total)
+
+
+class _DownOdds:
+    """:func:`down_odds` against one set of unseen cards, for any attack power."""
+
+    def __init__(self, unseen: list[str], hidden: int) -> None:
+        self.n = len(unseen)
+        self.hidden = hidden
+        self.powers = sorted(power(c) for c in unseen if c != FOOL)
+        self.fools = self.n - len(self.powers)
+
+    def __call__(self, attack: int) -> tuple[float, float, float, float]:
+        if self.n == 0 or self.hidden == 0:
+            return (1.0, 0.0, 0.0, 0.0)
+        powers = self.powers
+        lo = bisect_left(powers, attack)
+        hi = bisect_right(powers, attack)
+        return _odds(self.n, self.fools, lo, hi - lo, len(powers) - hi, self.hidden)
 
 
 class ArcanaDuelHeuristic(Strategy):
@@ -137,8 +180,11 @@ class ArcanaDuelHeuristic(Strategy):
         return [c for c in _ALL if c not in seen]
 
     # -- attacking ----------------------------------------------------------------------
-    def _options(self, view: dict[str, Any]) -> list[tuple[float, tuple[str, ...], str, str]]:
-        """Every attack open now: (value, cards, target, kind), best first."""
+    def _best_option(self, view: dict[str, Any]) -> Option | None:
+        """The best attack open now, as (value, cards, target, kind); ``None``: none.
+
+        Attacks are ranked by value, then fewer cards, then the cards and the target
+        by name."""
         seat = view["seat"]
         mine, theirs = view["fields"][seat], view["fields"][1 - seat]
         forming = tuple(view["attack"]["cards"]) if view["attack"] else ()
@@ -146,45 +192,68 @@ class ArcanaDuelHeuristic(Strategy):
         free = [e["card"] for e in mine["face_up"] if not e["attacked"]] + sorted(down)
         f_me = len(mine["face_up"]) + mine["face_down"]
         f_them = len(theirs["face_up"]) + theirs["face_down"]
-        unseen = self._unseen(view)
         hidden = theirs["face_down"]
-        options: list[tuple[float, tuple[str, ...], str, str]] = []
+        best: Option | None = None
+        best_key: tuple[Any, ...] | None = None
+
+        def offer(option: Option) -> None:
+            nonlocal best, best_key
+            key = (-option[0], len(option[1]), option[1], option[2])
+            if best_key is None or key < best_key:
+                best, best_key = option, key
+
         if FOOL in forming or FOOL in free:
             # the Fool attacks: both whole fields go to their owners' points
             cards = forming if FOOL in forming else (*forming, FOOL)
             target = theirs["face_up"][0]["card"] if theirs["face_up"] else "down"
-            options.append((float(f_me - f_them) - 0.5, cards, target, "fool"))
+            offer((float(f_me - f_them) - 0.5, cards, target, "fool"))
+            if FOOL in forming:
+                return best  # every attack that goes on holds the Fool
         free = [c for c in free if c != FOOL]
-        extra_sets = [()] if forming else []
-        for k in range(1, len(free) + 1):
-            extra_sets.extend(combinations(free, k))
-        for extra in extra_sets:
+        targets = [(e["card"], power(e["card"])) for e in theirs["face_up"]]
+        bonus = ANNIHILATION if f_them == 1 else 0.0
+        odds = _DownOdds(self._unseen(view), hidden) if hidden else None
+        base = sum(power(c) for c in forming)
+        # per free card: its power and what turning it up costs (nothing when face up)
+        spend = [(c, power(c), REVEAL * power(c) / 21 if c in down else None) for c in free]
+        by_power: dict[int, tuple[float, float, float, float]] = {}
+
+        def consider(extra: tuple[str, ...], p: int, reveal: float) -> None:
             cards = (*forming, *extra)
-            if FOOL in cards:
-                continue
-            p = sum(power(c) for c in cards)
-            cost = sum(REVEAL * power(c) / 21 for c in extra if c in down) + 0.02 * len(cards)
-            for e in theirs["face_up"]:
-                q = power(e["card"])
+            cost = reveal + 0.02 * len(cards)
+            for card, q in targets:
                 if p > q:
-                    bonus = ANNIHILATION if f_them == 1 else 0.0
-                    options.append((1.0 + bonus - cost, cards, e["card"], "capture"))
+                    offer((1.0 + bonus - cost, cards, card, "capture"))
                 elif p == q:
-                    options.append((-cost, cards, e["card"], "tie"))
-            if hidden:
-                win, _tie, lose, fool = down_odds(p, unseen, hidden)
-                bonus = ANNIHILATION if f_them == 1 else 0.0
+                    offer((-cost, cards, card, "tie"))
+            if odds is not None:
+                chances = by_power.get(p)
+                if chances is None:
+                    chances = by_power[p] = odds(p)
+                win, _tie, lose, fool = chances
                 value = win * (1.0 + bonus) - lose * len(cards) + fool * (f_me - f_them) - cost
-                options.append((value, cards, "down", "down"))
-        options.sort(key=lambda o: (-o[0], len(o[1]), o[1], o[2]))
-        return options
+                offer((value, cards, "down", "down"))
+
+        def grow(start: int, extra: tuple[str, ...], p: int, reveal: float | int) -> None:
+            # every set of free cards, each card after the ones already in it
+            for i in range(start, len(spend)):
+                c, q, r = spend[i]
+                more = (*extra, c)
+                cost = reveal if r is None else reveal + r
+                consider(more, p + q, cost)
+                grow(i + 1, more, p + q, cost)
+
+        if forming:
+            consider((), base, 0)
+        grow(0, (), base, 0)
+        return best
 
     def _attack(self, view: dict[str, Any], legal: dict[str, Action]) -> Action:
-        options = self._options(view)
+        best = self._best_option(view)
         forming = view["attack"]["cards"] if view["attack"] else []
-        if not options:
+        if best is None:
             return self._no_winning_attack(view, legal)
-        value, cards, target, kind = options[0]
+        value, cards, target, kind = best
         if not forming and value <= 0 and "end" in legal:
             return self._say(
                 legal["end"],

@@ -54,6 +54,12 @@ _MISERE_SCALE = {3: 0.25, 4: 0.35, 5: 0.6, 6: 0.8, 7: 1.0, 8: 1.0}
 
 
 @cache
+def _deck(players: int) -> tuple[Card, ...]:
+    """This player count's cards, in deck order (:func:`card_set`, kept)."""
+    return tuple(card_set(players))
+
+
+@cache
 def _plain_frac(c: Card, players: int) -> float:
     """Where ``c`` sits in its printed suit of this count's set: 0 lowest .. 1 top (K)."""
     suit = [x for x in card_set(players) if x.suit == c.suit and x.rank != "F"]
@@ -274,11 +280,13 @@ class Fairy500Heuristic(Strategy):
         plays: list[tuple[int, Card]] = (
             [(s, card(c)) for s, c in trick["cards"]] if trick is not None else []
         )
-        seen = {card(c) for t in view["tricks"] for _, c in t["cards"]}
-        seen |= {c for _, c in plays}
-        seen |= set(hand)
-        seen |= {card(c) for c in view.get("discards") or []}
-        outstanding = [c for c in card_set(n) if c not in seen]
+        # what is seen, by code: the tricks, the table, my hand, my kitty discards
+        seen = {c for t in view["tricks"] for _, c in t["cards"]}
+        if trick is not None:
+            seen.update(c for _, c in trick["cards"])
+        seen.update(view["hand"])
+        seen.update(view.get("discards") or ())
+        outstanding = [c for c in _deck(n) if c.code not in seen]
         suit_of = SUIT_OF[mode]
 
         if kind in ("ramsch",) or (kind == "misere" and seat == decl):
@@ -318,7 +326,8 @@ class Fairy500Heuristic(Strategy):
                     "最後の手番：場を上回る最小の札で勝つ",
                 )
             else:
-                sure = [c for c in winners if all(keys[c] > keys[x] for x in outstanding)]
+                top_out = max((keys[x] for x in outstanding), default=None)
+                sure = [c for c in winners if top_out is None or keys[c] > top_out]
                 if sure:
                     pick = sure[0]
                     why = (

@@ -24,6 +24,7 @@ hand's cards hang together):
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from xtarot.agents.base import Decision
@@ -48,12 +49,28 @@ def parse(code: str) -> tuple[str, int] | None:
     >>> parse("T7"), parse("Ac"), parse("10d"), parse("Oc=5"), parse("Rc")
     (('T', 7), ('c', 1), ('d', 10), None, None)
     """
+    known = _PARSED.get(code, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known  # type: ignore[return-value]
+    found = _parse(code)
+    if len(_PARSED) < _PARSED_MAX:
+        _PARSED[code] = found
+    return found
+
+
+def _parse(code: str) -> tuple[str, int] | None:
     if code[0] in "ORL" and code[1] == "c":
         return None
     if code[0] == "T":
         return ("T", int(code[1:]))
     rank = code[:-1]
     return (code[-1], 1 if rank == "A" else int(rank))
+
+
+#: the codes parsed so far (the deck's cards and the wild's meanings: a few hundred)
+_PARSED: dict[str, tuple[str, int] | None] = {}
+_PARSED_MAX = 4096
+_UNKNOWN = object()
 
 
 def _wild_meaning(text: str) -> tuple[str, int] | int:
@@ -70,30 +87,33 @@ def _extenders(melds: list[dict[str, Any]], k: int) -> set[tuple[str, int] | int
     """The cards (``(suit, n)``) or numbers (an ``int``) that would grow one of my melds."""
     out: set[tuple[str, int] | int] = set()
     for m in melds:
-        if len(m["cards"]) >= 6:
-            continue
-        nums: list[int] = []
-        suit = ""
-        for t in m["cards"]:
-            if t.startswith("Oc="):
-                w = _wild_meaning(t)
-                if isinstance(w, int):
-                    nums.append(w)
-                else:
-                    suit = w[0]
-                    nums.append(w[1])
-            else:
-                p = parse(t)
-                assert p is not None
-                suit = p[0]
-                nums.append(p[1])
-        if m["kind"] == "pon":
-            out.add(nums[0])
-        else:
-            for e in (min(nums) - 1, max(nums) + 1):
-                if 1 <= e <= k:
-                    out.add((suit, e))
+        out.update(_meld_extenders(m["kind"], tuple(m["cards"]), k))
     return out
+
+
+@lru_cache(maxsize=1 << 12)
+def _meld_extenders(kind: str, cards: tuple[str, ...], k: int) -> tuple[tuple[str, int] | int, ...]:
+    """What would grow one meld (nothing once it has six cards)."""
+    if len(cards) >= 6:
+        return ()
+    nums: list[int] = []
+    suit = ""
+    for t in cards:
+        if t.startswith("Oc="):
+            w = _wild_meaning(t)
+            if isinstance(w, int):
+                nums.append(w)
+            else:
+                suit = w[0]
+                nums.append(w[1])
+        else:
+            p = parse(t)
+            assert p is not None
+            suit = p[0]
+            nums.append(p[1])
+    if kind == "pon":
+        return (nums[0],)
+    return tuple((suit, e) for e in (min(nums) - 1, max(nums) + 1) if 1 <= e <= k)
 
 
 def structure(
@@ -124,26 +144,38 @@ def structure(
         if pi[1] in extenders or pi in extenders:
             total += EXTEND
         for cj, pj in nat[i + 1 :]:
-            if pj is None:
-                continue
-            if pi[1] == pj[1]:
-                live = any(
-                    _code(s, pi[1]) not in seen and _code(s, pi[1]) not in (ci, cj) for s in "Tcdsw"
-                )
-                total += PAIR if (live or wild_out) else PAIR / 4
-            elif pi[0] == pj[0] and abs(pi[1] - pj[1]) <= 2:
-                lo, hi = min(pi[1], pj[1]), max(pi[1], pj[1])
-                need = [lo - 1, hi + 1] if hi - lo == 1 else [lo + 1]
-                live = any(_code(pi[0], n) not in seen for n in need if n >= 1)
-                base = ADJ if hi - lo == 1 else GAP
-                total += base if (live or wild_out) else base / 4
+            if pj is not None:
+                total += _pair_worth(ci, pi, cj, pj, seen, wild_out)
     return total
+
+
+def _pair_worth(
+    ci: str, pi: tuple[str, int], cj: str, pj: tuple[str, int], seen: set[str], wild_out: bool
+) -> float:
+    """What two number cards held together are worth: a pair, adjacent or one-gap
+    cards of a suit (a quarter once the cards completing them are all seen), else 0."""
+    if pi[1] == pj[1]:
+        live = any(c not in seen and c not in (ci, cj) for c in _same_number(pi[1]))
+        return PAIR if (live or wild_out) else PAIR / 4
+    if pi[0] == pj[0] and abs(pi[1] - pj[1]) <= 2:
+        lo, hi = min(pi[1], pj[1]), max(pi[1], pj[1])
+        need = [lo - 1, hi + 1] if hi - lo == 1 else [lo + 1]
+        live = any(_code(pi[0], n) not in seen for n in need if n >= 1)
+        base = ADJ if hi - lo == 1 else GAP
+        return base if (live or wild_out) else base / 4
+    return 0.0
 
 
 def _code(suit: str, n: int) -> str:
     if suit == "T":
         return f"T{n}"
     return ("A" if n == 1 else str(n)) + suit
+
+
+@lru_cache(maxsize=64)
+def _same_number(n: int) -> tuple[str, ...]:
+    """The codes of number ``n`` in every suit (the majors first)."""
+    return tuple(_code(s, n) for s in "Tcdsw")
 
 
 def _cards_of(text: str) -> list[str]:
@@ -177,6 +209,10 @@ class GrailMahjongHeuristic(Strategy):
         for a in view["areas"]:
             seen.update(a)
         self.seen = seen
+        # the hands valued are all part of mine, so I see every card of them
+        self._wild_out = WILD not in seen
+        self._rows: list[tuple[str, tuple[str, int] | None, list[tuple[str, float]]]] | None
+        self._rows = None
         self.doubled = bool(view["areas"][self.seat]) or LUCK in self.hand
         others = []
         for s in range(view["players"]):
@@ -193,7 +229,47 @@ class GrailMahjongHeuristic(Strategy):
     def _worth(self, hand: list[str], points: int, melds: list[dict[str, Any]]) -> float:
         mult = 2 if self.doubled else 1
         ext = _extenders(melds, self.k)
-        return PTS * mult * points - PROG * len(hand) + structure(hand, self.seen, ext)
+        return PTS * mult * points - PROG * len(hand) + self._structure(hand, ext)
+
+    def _structure(self, hand: list[str], ext: set[tuple[str, int] | int]) -> float:
+        """:func:`structure` of ``hand`` against what I have seen, where ``hand`` is my
+        hand less some cards, in the same order (the worth of every two cards of my
+        hand is found once a decision, and added up in the order it would be)."""
+        rows = self._rows
+        if rows is None:
+            rows = self._rows = self._pair_rows()
+        keep = None if len(hand) == len(self.hand) else set(hand)
+        total = 0.0
+        for ci, pi, pairs in rows:
+            if keep is not None and ci not in keep:
+                continue
+            if ci == WILD:
+                total += WILD_VALUE
+                continue
+            if pi is None:
+                continue
+            if pi[1] in ext or pi in ext:
+                total += EXTEND
+            for cj, worth in pairs:
+                if keep is None or cj in keep:
+                    total += worth
+        return total
+
+    def _pair_rows(self) -> list[tuple[str, tuple[str, int] | None, list[tuple[str, float]]]]:
+        """Per card of my hand: its parse and what it is worth with each later card
+        (those worth something only)."""
+        nat = [(c, parse(c)) for c in self.hand]
+        rows = []
+        for i, (ci, pi) in enumerate(nat):
+            pairs = []
+            if pi is not None and ci != WILD:
+                for cj, pj in nat[i + 1 :]:
+                    if pj is not None:
+                        worth = _pair_worth(ci, pi, cj, pj, self.seen, self._wild_out)
+                        if worth:
+                            pairs.append((cj, worth))
+            rows.append((ci, pi, pairs))
+        return rows
 
     @staticmethod
     def _without(hand: list[str], cards: list[str]) -> list[str]:
@@ -288,7 +364,7 @@ class GrailMahjongHeuristic(Strategy):
 
     def _discard(self, legal: dict[str, Action], mine: int) -> Action:
         ext = _extenders(self.melds, self.k)
-        base = structure(self.hand, self.seen, ext)
+        base = self._structure(self.hand, ext)
         best: tuple[float, str] | None = None
         for text in legal:
             if not text.startswith("discard "):
@@ -296,7 +372,7 @@ class GrailMahjongHeuristic(Strategy):
             c = text.split()[1]
             if c == REST:
                 continue
-            loss = base - structure(self._without(self.hand, [c]), self.seen, ext)
+            loss = base - self._structure(self._without(self.hand, [c]), ext)
             if best is None or loss < best[0]:
                 best = (loss, c)
         if best is None:

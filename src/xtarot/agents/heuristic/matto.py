@@ -66,22 +66,46 @@ def minor_value(code: str) -> int:
 
 _VALUES = {c: 1 if c[0] == "A" else 10 if c[:-1] in ("J", "C", "Q", "K") else int(c[:-1])
            for c in _MINORS}  # fmt: skip
+_MINOR_VALUES = [(c, _VALUES[c]) for c in _MINORS]
 
 
-@lru_cache(maxsize=1 << 16)
+#: the dearest major: the payments of every amount up to it are found in one pass
+_DEAREST = 21
+
+
+@lru_cache(maxsize=1 << 14)
+def _payments(values: tuple[int, ...], most: int) -> tuple[tuple[int, ...] | None, ...]:
+    """For every amount 0..``most``: the fewest of ``values`` (descending) summing to
+    it, larger ones preferred on a tie (``None``: no such payment, and for 0).
+
+    One knapsack pass over the values: an amount's best payment only ever grows
+    from smaller amounts, so the answer for one amount does not depend on ``most``.
+    """
+    count: list[int] = [0] + [most + 1] * most  # most + 1: not reached yet
+    squares = [0] * (most + 1)
+    chosen: list[tuple[int, ...] | None] = [()] + [None] * most
+    reach = 0
+    for v in values:
+        # highest totals first, so every card is used at most once
+        for total in range(reach if reach < most - v else most - v, -1, -1):
+            was = chosen[total]
+            if was is None:
+                continue
+            t = total + v
+            n = count[total] + 1
+            sq = squares[total] + v * v
+            if n < count[t] or (n == count[t] and sq > squares[t]):
+                count[t], squares[t], chosen[t] = n, sq, (*was, v)
+        reach = reach + v if reach + v < most else most
+    chosen[0] = None
+    return tuple(chosen)
+
+
 def _cheapest_values(values: tuple[int, ...], amount: int) -> tuple[int, ...] | None:
     """The fewest of ``values`` (largest first) summing to ``amount``; ties: larger ones."""
-    best: dict[int, tuple[int, int, tuple[int, ...]]] = {0: (0, 0, ())}
-    for v in values:
-        for total, (n, sq, chosen) in sorted(best.items(), reverse=True):
-            t = total + v
-            if t > amount:
-                continue
-            old = best.get(t)
-            if old is None or (n + 1, -(sq + v * v)) < (old[0], -old[1]):
-                best[t] = (n + 1, sq + v * v, (*chosen, v))
-    found = best.get(amount)
-    return found[2] if found is not None and amount > 0 else None
+    if amount <= 0:
+        return None
+    return _payments(values, max(amount, _DEAREST))[amount]
 
 
 def cheapest_payment(hand: list[str], amount: int) -> list[str] | None:
@@ -115,27 +139,139 @@ def major_worth(won: list[list[str]], seat: int, number: int) -> float:
     >>> major_worth(won, 0, 21), major_worth(won, 0, 19), major_worth(won, 2, 13)
     (6.0, 2.5, 1.5)
     """
-    owners = {int(t[1:]): s for s, w in enumerate(won) for t in w}
+    return _worth(_owners(won), seat, number)
+
+
+#: the majors that belong to a set, in a fixed order: who holds each is all the worth
+#: of a major depends on (besides the buyer)
+_SET_NUMBERS: tuple[int, ...] = tuple(sorted(_SET_OF))
+_SET_INDEX = {n: i for i, n in enumerate(_SET_NUMBERS)}
+_SET_CODES = {f"T{n}": i for i, n in enumerate(_SET_NUMBERS)}
+
+#: who holds each set major (``None``: nobody), aligned with ``_SET_NUMBERS``
+Owners = tuple[int | None, ...]
+
+
+def _owners(won: list[list[str]]) -> Owners:
+    """The holder of every set major, from the seats' won majors."""
+    held: list[int | None] = [None] * len(_SET_NUMBERS)
+    for s, majors in enumerate(won):
+        for t in majors:
+            i = _SET_CODES.get(t)
+            if i is not None:
+                held[i] = s
+    return tuple(held)
+
+
+@lru_cache(maxsize=1 << 12)
+def _worth(owners: Owners, seat: int, number: int) -> float:
+    """:func:`major_worth` on the holders of the set majors."""
     worth = 1.0
     group = _SET_OF.get(number)
     if group is None:
         return worth
     others = [n for n in group if n != number]
-    mine = [n for n in others if owners.get(n) == seat]
-    theirs = {owners[n] for n in others if n in owners and owners[n] != seat}
+    holders = [owners[_SET_INDEX[n]] for n in others]
+    mine = sum(1 for h in holders if h == seat)
+    theirs = {h for h in holders if h is not None and h != seat}
     if not theirs:
-        if len(mine) == len(others):
+        if mine == len(others):
             return worth + 5.0
         # an open set: the more of it I hold, the likelier I finish it
-        worth += SET_OPEN + SET_STEP * len(mine) / len(others) * (len(group) - 1) / 2
+        worth += SET_OPEN + SET_STEP * mine / len(others) * (len(group) - 1) / 2
     else:
         for opp in theirs:
-            held = sum(1 for n in others if owners.get(n) == opp)
+            held = sum(1 for h in holders if h == opp)
             if held == len(others):
                 worth += DENY  # the last piece of an opponent's set
             elif held and len(theirs) == 1:
                 worth += 0.3
     return worth
+
+
+def _take(owners: Owners, number: int, seat: int) -> Owners:
+    """``owners`` once ``seat`` has bought ``T<number>``."""
+    i = _SET_INDEX.get(number)
+    if i is None:
+        return owners
+    return (*owners[:i], seat, *owners[i + 1 :])
+
+
+def _less(values: tuple[int, ...], spent: tuple[int, ...]) -> tuple[int, ...]:
+    """The (descending) ``values`` without one of each of ``spent``."""
+    rest = list(values)
+    for v in spent:
+        rest.remove(v)
+    return tuple(rest)
+
+
+#: one purchase of a plan on card values: (net worth, major, the values paid)
+ValuePlan = tuple[tuple[float, str, tuple[int, ...]], ...]
+
+
+@lru_cache(maxsize=1 << 14)
+def _plan_values(
+    values: tuple[int, ...],
+    field: tuple[tuple[str, int], ...],
+    owners: Owners,
+    seat: int,
+    left: int,
+    charge: float,
+    risk: float,
+) -> ValuePlan:
+    """The best plan of a hand given by its card values (descending): the purchases in
+    the order they were planned.  A plan's worth depends on the values only (which of
+    two equal cards pays is settled later), so hands of equal values share it."""
+    best: ValuePlan = ()
+    best_total = 0.0
+    # the field's majors are T0..T21: every amount is within the payments table
+    payable = [(t, n) for t, n in field if _payments(values, _DEAREST)[n] is not None]
+    for order in permutations(payable):
+        rest = values
+        held = owners
+        majors = left
+        plan = []
+        total = 0.0
+        for t, n in order:
+            pay = _payments(rest, _DEAREST)[n]
+            if pay is None:
+                continue
+            worth = _worth(held, seat, n)
+            net = worth - charge * len(pay) - (risk if majors > 0 else 0.0)
+            if net <= 0:
+                continue
+            plan.append((net, t, pay))
+            total += net
+            held = _take(held, n, seat)
+            rest = _less(rest, pay)
+            majors = max(0, majors - 1)
+        if total > best_total + 1e-9:
+            best, best_total = tuple(plan), total
+    return best
+
+
+def _by_efficiency(plan: Any) -> list[Any]:
+    """The purchases of a plan, the best net worth per card first."""
+    return sorted(plan, key=lambda p: (-p[0] / len(p[2]), -p[0], p[1]))
+
+
+@lru_cache(maxsize=1 << 14)
+def _plan_gain(
+    values: tuple[int, ...],
+    field: tuple[tuple[str, int], ...],
+    owners: Owners,
+    seat: int,
+    left: int,
+    charge: float,
+    risk: float,
+) -> float:
+    """The total net worth of the best plan (summed best purchase per card first)."""
+    plan = _plan_values(values, field, owners, seat, left, charge, risk)
+    return sum(net for net, _, _ in _by_efficiency(plan))
+
+
+def _hand_values(hand: list[str]) -> tuple[int, ...]:
+    return tuple(sorted((_VALUES[c] for c in hand), reverse=True))
 
 
 class MattoHeuristic(Strategy):
@@ -169,6 +305,22 @@ class MattoHeuristic(Strategy):
         return (FOOL_NET_AHEAD if ahead else FOOL_NET) / left
 
     # -- planning a turn's purchases --------------------------------------------------
+    def _context(
+        self, view: dict[str, Any], last: bool
+    ) -> tuple[tuple[tuple[str, int], ...], Owners, int, int, float, float]:
+        """Everything of the view a plan depends on besides the hand: the field, who
+        holds the set majors, my seat, the majors left, the card charge, the Fool risk."""
+        charge = 0.0 if last else CARD_CHARGE / view["players"]
+        field = tuple((t, int(t[1:])) for t in view["field"])
+        return (
+            field,
+            _owners(view["won"]),
+            view["seat"],
+            view["majors_left"],
+            charge,
+            self._fool_risk(view),
+        )
+
     def _plan(
         self, view: dict[str, Any], hand: list[str], last: bool
     ) -> list[tuple[float, str, list[str]]]:
@@ -176,43 +328,32 @@ class MattoHeuristic(Strategy):
 
         Every order of the field majors is tried, each paid with its cheapest payment
         from what is left; the plan of highest total net worth wins, and its purchase
-        of best net worth per card comes first.
+        of best net worth per card comes first.  Of equal-valued cards the first in
+        code order pays.
         """
-        seat = view["seat"]
-        charge = 0.0 if last else CARD_CHARGE / view["players"]
-        risk = self._fool_risk(view)
-        best: list[tuple[float, str, list[str]]] = []
-        best_total = 0.0
-        payable = [t for t in view["field"] if cheapest_payment(hand, int(t[1:])) is not None]
-        for order in permutations(payable):
-            rest = list(hand)
-            won = [list(w) for w in view["won"]]
-            left = view["majors_left"]
-            plan = []
-            total = 0.0
-            for t in order:
-                pay = cheapest_payment(rest, int(t[1:]))
-                if pay is None:
-                    continue
-                worth = major_worth(won, seat, int(t[1:]))
-                net = worth - charge * len(pay) - (risk if left > 0 else 0.0)
-                if net <= 0:
-                    continue
-                plan.append((net, t, pay))
-                total += net
-                won[seat].append(t)
-                for c in pay:
-                    rest.remove(c)
-                left = max(0, left - 1)
-            if total > best_total + 1e-9:
-                best, best_total = plan, total
-        best.sort(key=lambda p: (-p[0] / len(p[2]), -p[0], p[1]))
-        return best
+        plan = _plan_values(_hand_values(hand), *self._context(view, last))
+        cards = sorted(hand, key=lambda c: (-_VALUES[c], c))
+        out = []
+        for net, t, values in plan:
+            pay = []
+            for v in values:
+                c = next(c for c in cards if _VALUES[c] == v)
+                cards.remove(c)
+                pay.append(c)
+            out.append((net, t, pay))
+        return _by_efficiency(out)
+
+    def _gain(self, view: dict[str, Any], hand: list[str], last: bool) -> float:
+        """The total net worth of the purchases this hand would make now."""
+        return _plan_gain(_hand_values(hand), *self._context(view, last))
+
+    def _buys_any(self, view: dict[str, Any], hand: list[str]) -> bool:
+        """Would this hand buy anything if this turn were the last?"""
+        return bool(_plan_values(_hand_values(hand), *self._context(view, True)))
 
     def _ends_turn_winning(self, view: dict[str, Any], hand: list[str]) -> bool:
         """Would I be (joint) first if this turn were the last, buying all I can?"""
-        gain = sum(net for net, _, _ in self._plan(view, hand, True))
-        return self._lead(view, view["seat"], gain) >= 0
+        return self._lead(view, view["seat"], self._gain(view, hand, True)) >= 0
 
     # -- decisions ----------------------------------------------------------------------
     def _draw(self, view: dict[str, Any], legal: dict[str, Action]) -> Action:
@@ -234,17 +375,26 @@ class MattoHeuristic(Strategy):
                 "the last stock card would end the game while I am behind: take the discard",
                 "山札の最後の1枚を引くと負けたまま終わるので捨て札を取る",
             )
-        with_top = sum(net for net, _, _ in self._plan(view, [*hand, top], last))
+        context = self._context(view, last)
+        values = [_VALUES[c] for c in hand]
+
+        def gain(v: int) -> float:
+            return _plan_gain(tuple(sorted((*values, v), reverse=True)), *context)
+
+        with_top = gain(_VALUES[top])
         seen = set(hand) | set(view["discard"]) | {c for k in view["known_in_hands"] for c in k}
-        unseen = [c for c in _MINORS if c not in seen]
-        cache: dict[int, float] = {}
+        by_value: dict[int, float] = {}
         total = 0.0
-        for c in unseen:
-            v = minor_value(c)
-            if v not in cache:
-                cache[v] = sum(net for net, _, _ in self._plan(view, [*hand, c], last))
-            total += cache[v]
-        expected = total / len(unseen) if unseen else 0.0
+        count = 0
+        for c, v in _MINOR_VALUES:
+            if c in seen:
+                continue
+            count += 1
+            g = by_value.get(v)
+            if g is None:
+                g = by_value[v] = gain(v)
+            total += g
+        expected = total / count if count else 0.0
         if with_top > expected + 0.05:
             return self._say(
                 legal["draw discard"],
@@ -263,7 +413,7 @@ class MattoHeuristic(Strategy):
         hand: list[str] = view["hand"]
         last = view["last_turn"]
         plan = self._plan(view, hand, last)
-        if not last and view["majors_left"] == 1 and self._plan(view, hand, True):
+        if not last and view["majors_left"] == 1 and self._buys_any(view, hand):
             # a purchase empties the major pile: this turn becomes the last one
             if not self._ends_turn_winning(view, hand):
                 return self._say(

@@ -18,10 +18,12 @@ Strategy, from the seat's view only:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from xtarot.agents.base import Decision
 from xtarot.agents.heuristic.strategy import Strategy
+from xtarot.cards import SUITS
 from xtarot.engine import Action
 
 __all__ = ["SonoArcanaHeuristic", "lot_value"]
@@ -34,15 +36,27 @@ def _rank(code: str) -> str:
     return code[:-1]
 
 
-def _strength(code: str) -> int:
-    return _STRENGTH[_rank(code)]
+class _Strengths(dict[str, int]):
+    """Card code -> strength: the deck's cards filled in, any other code read by rank."""
+
+    def __missing__(self, code: str) -> int:
+        return _STRENGTH[_rank(code)]
+
+
+_CARD_STRENGTH = _Strengths({r + s: i for s in SUITS for r, i in _STRENGTH.items()})
+#: a card's strength (the rank's place in the order, weakest first)
+_strength = _CARD_STRENGTH.__getitem__
+
+#: the talismans T0..T23 with their numbers
+_TALISMANS = tuple((f"T{n}", n) for n in range(24))
 
 
 def _score(talismans: list[int]) -> int:
-    digits: dict[int, int] = {}
+    """+2 for each talisman whose last digit is its own, -1 for each that shares it."""
+    digits = [0] * 10
     for t in talismans:
-        digits[t % 10] = digits.get(t % 10, 0) + 1
-    return sum(2 if digits[t % 10] == 1 else -1 for t in talismans)
+        digits[t % 10] += 1
+    return sum(2 if k == 1 else -k for k in digits if k)
 
 
 def lot_value(held: list[str], lot: list[str]) -> int:
@@ -51,6 +65,11 @@ def lot_value(held: list[str], lot: list[str]) -> int:
     >>> lot_value(["T3"], ["T13"]), lot_value(["T3"], ["T5"]), lot_value([], ["T4", "T14"])
     (-4, 2, -2)
     """
+    return _lot_value(tuple(held), tuple(lot))
+
+
+@lru_cache(maxsize=1 << 14)
+def _lot_value(held: tuple[str, ...], lot: tuple[str, ...]) -> int:
     mine = [int(t[1:]) for t in held]
     return _score(mine + [int(t[1:]) for t in lot]) - _score(mine)
 
@@ -62,7 +81,7 @@ class SonoArcanaHeuristic(Strategy):
         view = decision.view
         legal = {a.text: a for a in decision.legal}
         seat = decision.seat
-        value = lot_value(view["won"][seat], view["lot"])
+        value = _lot_value(tuple(view["won"][seat]), tuple(view["lot"]))
         if "lot 1" in legal:
             return self._lot_choice(view, legal, value)
         if view["phase"] == "bid":
@@ -72,14 +91,26 @@ class SonoArcanaHeuristic(Strategy):
     def _lot_choice(self, view: dict[str, Any], legal: dict[str, Action], value: int) -> Action:
         seat = view["seat"]
         seen = {t for w in view["won"] for t in w} | set(view["lot"])
-        unseen = [f"T{n}" for n in range(24) if f"T{n}" not in seen]
-        helps = sum(1 for t in unseen if lot_value(view["won"][seat], [*view["lot"], t]) > value)
-        if value > 0 and unseen and helps / len(unseen) > 0.6:
+        held = tuple(view["won"][seat])
+        lot = tuple(view["lot"])
+        # a talisman's effect on the lot depends only on its last digit
+        by_digit: dict[int, bool] = {}
+        unseen = 0
+        helps = 0
+        for t, n in _TALISMANS:
+            if t in seen:
+                continue
+            unseen += 1
+            better = by_digit.get(n % 10)
+            if better is None:
+                better = by_digit[n % 10] = _lot_value(held, (*lot, t)) > value
+            helps += better
+        if value > 0 and unseen and helps / unseen > 0.6:
             return self._say(
                 legal["lot 2"],
-                f"the lot is worth +{value} to me and {helps}/{len(unseen)} unseen talismans "
+                f"the lot is worth +{value} to me and {helps}/{unseen} unseen talismans "
                 "would add to it: turn up another",
-                f"この競売品は自分に+{value}点、未公開の護符{len(unseen)}枚中{helps}枚がさらに得になる"
+                f"この競売品は自分に+{value}点、未公開の護符{unseen}枚中{helps}枚がさらに得になる"
                 "のでもう1枚追加",
             )
         return self._say(
