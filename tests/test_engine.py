@@ -269,6 +269,24 @@ def test_views_are_detached_from_the_state() -> None:
         assert public  # still JSON
 
 
+def test_peek_view_is_the_view_without_its_copy() -> None:
+    """``peek_view`` holds exactly what ``view`` holds (the copy is the only
+    difference) and refuses a bad seat the same way."""
+    for info in xtarot.games():
+        n = info.min_players
+        state = xtarot.load(info.id, players=n).new_state(seed=3)
+        rng = random.Random(2)
+        for _ in range(40):
+            for seat in range(n):
+                assert state.peek_view(seat) == state.view(seat), info.id
+            if state.is_terminal:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        with pytest.raises(ValueError, match="seat"):
+            state.peek_view(n)
+
+
 # -- the fast paths: the same draws and moves as the plain ones --------------------------------
 def test_rand_draws_exactly_as_the_standard_library() -> None:
     from xtarot.engine import rand

@@ -728,14 +728,14 @@ class Encoder:
     def state_positions(self, state: State, seat: int) -> tuple[Ones, Numbers]:
         """:meth:`positions` of ``seat``'s view in ``state``, without the view's JSON
         copy (and, for a game with a direct encoder, without building the view)."""
-        state._check_seat(seat)
         fast = self._fast
         if fast is not None and state.__class__ is fast[0]:
+            state._check_seat(seat)
             ones: Ones = []
             nums: Numbers = {}
             fast[1](state, seat, ones, nums)
             return ones, nums
-        return self.positions(state._view(seat))  # read only: what ``view`` copies
+        return self.positions(state.peek_view(seat))  # read only: what ``view`` copies
 
     def encode_into(self, view: dict[str, Any], out: Any, *, zeroed: bool = False) -> Any:
         """Fill ``out`` (a numpy array of ``size`` floats, reused) with the tensor of a

@@ -512,6 +512,14 @@ class State(ABC):
         self._check_seat(seat)
         return _json_copy(self._view(seat))
 
+    def peek_view(self, seat: int) -> dict[str, Any]:
+        """:meth:`view` without its copy: the same data, but parts of it may be the
+        state's own lists, which change as the match goes on.  For code that reads
+        the view at once and never changes it (bots inside a play-out, the tensor
+        encoders); anything that keeps or edits a view takes :meth:`view`."""
+        self._check_seat(seat)
+        return self._view(seat)
+
     def public_view(self) -> dict[str, Any]:
         """What a spectator sees (fresh JSON data, as :meth:`view`)."""
         return _json_copy(self._view(None))
