@@ -74,10 +74,6 @@ class _Discrete(spaces.Discrete):
         return super().np_random
 
 
-#: masks kept per legal set (a tuple of the interned actions' ids), at most this many
-_MASKS_KEPT = 4096
-
-
 class XtarotEnv(AECEnv):
     """An AEC environment of one game configuration."""
 
@@ -117,8 +113,6 @@ class XtarotEnv(AECEnv):
         self.action_spaces: dict[str, spaces.Discrete] = {
             a: _Discrete(self.game.num_actions) for a in self.possible_agents
         }
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}
-        self._no_mask = np.zeros(self.game.num_actions, np.int8)
         self._rng = random.Random()
         self._actions = self.game.actions
         self._num_actions = self.game.num_actions
@@ -160,21 +154,14 @@ class XtarotEnv(AECEnv):
         assert self.state is not None
         seat = self._seat[agent]
         # fresh arrays every call (a caller may keep them): each seat's tensor is kept
-        # between calls and only its changed blocks are rewritten; a legal set's mask
-        # is made once and copied
+        # between calls and only its changed blocks are rewritten
         tensor = self._tensors.observe(self.state, seat)
         if self.state.current_player != seat:
-            return {"observation": tensor, "action_mask": self._no_mask.copy()}
-        legal = self.state.legal_actions()
-        key = tuple(map(id, legal))  # the actions are interned: ids name them
-        mask = self._masks.get(key)
-        if mask is None:
-            if len(self._masks) >= _MASKS_KEPT:
-                self._masks.clear()
-            mask = np.zeros(self.game.num_actions, np.int8)
-            mask[np.fromiter([a.id for a in legal], np.intp, len(legal))] = 1
-            self._masks[key] = mask
-        return {"observation": tensor, "action_mask": mask.copy()}
+            return {"observation": tensor, "action_mask": np.zeros(self._num_actions, np.int8)}
+        marks = bytearray(self._num_actions)  # item writes beat numpy's for a few actions
+        for a in self.state.legal_actions():
+            marks[a.id] = 1
+        return {"observation": tensor, "action_mask": np.frombuffer(marks, np.int8)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
