@@ -58,3 +58,20 @@ def test_bots_benchmark_quick_json() -> None:
     out = json.loads(proc.stdout)
     assert [r["players"] for r in out["strength"]] == [3, 4, 5]
     assert out["speed"][0]["game"] == "sono-arcana" and out["speed"][0]["per_second"] > 0
+
+
+def test_heuristics_benchmark_json_rows() -> None:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH")) if p)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_heuristics.py"), "--json",
+         "--games", "grail-mahjong", "--players", "2", "3", "--matches", "12"],
+        capture_output=True, text=True, env=env, timeout=120, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [(r["game"], r["players"]) for r in rows] == [("grail-mahjong", 2), ("grail-mahjong", 3)]
+    for row in rows:
+        assert row["matches"] >= 12 and row["deals"] * 2 <= row["matches"]
+        lo, hi = row["x_fair_ci95"]
+        assert 0 <= lo <= row["x_fair"] <= hi
