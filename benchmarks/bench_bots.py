@@ -1,10 +1,11 @@
 """Bot strength and search speed: the targets of the bots issue, measured.
 
 1. ``heuristic`` against ``random`` for every game with a heuristic, at every player
-   count: win share as a multiple of the fair share (1 / players), 95% interval.
-   Target: at least 1.5x.  One heuristic seat against random seats, rotated.
-2. ``ismcts`` (``--seconds`` per move, default 1 s) against ``heuristic`` bots:
-   target at least 2x the fair share.  Expensive: ``--duel-games`` per game.
+   count: win share as a multiple of the fair share (1 / players), 95% interval, and
+   mean scores.  Target: at least 1.5x.  One heuristic seat against random seats,
+   duplicate (every deal once per seat arrangement; see ``bench_heuristics.py``).
+2. ``ismcts`` (``--seconds`` per move, default 1 s) against ``heuristic`` bots, the
+   same way: target at least 2x the fair share.  Expensive: ``--duel-games`` matches.
 3. ISMCTS iterations per second on a fairy500 opening position (one core), and on
    every game's opening for comparison.  In the same run, OpenSpiel's C++ ISMCTS
    (``pyspiel.ISMCTSBot``: one random roll-out per iteration, a new sampled world
@@ -28,14 +29,16 @@ import time
 from typing import Any
 
 import xtarot
+from bench_heuristics import measure as duplicate_row
 from xtarot.agents import ISMCTSAgent, decision_for
 from xtarot.agents.heuristic import STRATEGIES
-from xtarot.lab import run_tournament
 
 
 def strength_rows(
-    games: int, seed: int, only: set[str] | None, *, strong: str, weak: str, settings: dict
+    matches: int, seed: int, only: set[str] | None, *, strong: str, weak: str, settings: dict
 ) -> list[dict[str, Any]]:
+    """One ``strong`` seat against ``weak`` ones per game and player count, duplicate
+    (``bench_heuristics.measure``), about ``matches`` matches a row."""
     rows = []
     for info in xtarot.games():
         if only and info.id not in only:
@@ -43,28 +46,12 @@ def strength_rows(
         if "heuristic" in (strong, weak) and info.id not in STRATEGIES:
             rows.append({"game": info.id, "players": None, "note": "no heuristic yet"})
             continue
-        bulk = dict(info.bulk_options)
         for n in info.players:
-            lineup = [strong] + [weak] * (n - 1)
-            result = run_tournament(
-                info.id, n, lineup, games, seed=seed, options=bulk, settings=settings
+            row = duplicate_row(
+                info.id, n, matches, seed, strong=strong, weak=weak, settings=settings
             )
-            mine = result.agents[strong]
-            lo, hi = mine.win_interval
-            rows.append(
-                {
-                    "game": info.id,
-                    "players": n,
-                    "options": bulk,
-                    "games": games,
-                    "x_fair": mine.win_share * n,
-                    "ci95": [lo * n, hi * n],
-                    "seconds": result.seconds,
-                }
-            )
-            print(
-                f"  {strong} vs {weak}: {info.id} {n}p {mine.win_share * n:.2f}x", file=sys.stderr
-            )
+            rows.append(row)
+            print(f"  {strong} vs {weak}: {info.id} {n}p {row['x_fair']:.2f}x", file=sys.stderr)
     return rows
 
 
@@ -176,8 +163,12 @@ def openspiel_row(seconds: float, c: float = 0.7) -> dict[str, Any] | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="", help="comma list of game ids (default: all)")
-    parser.add_argument("--strength-games", type=int, default=300)
-    parser.add_argument("--duel-games", type=int, default=0, help="ISMCTS vs heuristic games")
+    parser.add_argument(
+        "--strength-games", type=int, default=400, help="heuristic vs random: matches a row"
+    )
+    parser.add_argument(
+        "--duel-games", type=int, default=0, help="ISMCTS vs heuristic: matches a row"
+    )
     parser.add_argument("--seconds", type=float, default=1.0, help="ISMCTS time per move")
     parser.add_argument("--speed-seconds", type=float, default=3.0)
     parser.add_argument("--seed", type=int, default=1)
@@ -233,16 +224,19 @@ def main(argv: list[str] | None = None) -> int:
         if r["players"] is None:
             print(f"  {r['game']:<14} {r['note']}")
         else:
-            lo, hi = r["ci95"]
-            print(f"  {r['game']:<14} {r['players']}p  {r['x_fair']:.2f}x  [{lo:.2f}, {hi:.2f}]")
+            lo, hi = r["x_fair_ci95"]
+            print(
+                f"  {r['game']:<14} {r['players']}p  {r['x_fair']:.2f}x  [{lo:.2f}, {hi:.2f}]"
+                f"  mean score {r['mean_score']:g} vs {r['others_mean_score']:g}"
+            )
     if "duel" in out:
         print(f"\nismcts ({args.seconds:g} s/move) vs heuristic (target >= 2x)")
         for r in out["duel"]:
             if r["players"] is not None:
-                lo, hi = r["ci95"]
+                lo, hi = r["x_fair_ci95"]
                 print(
                     f"  {r['game']:<14} {r['players']}p  {r['x_fair']:.2f}x  [{lo:.2f}, {hi:.2f}]"
-                    f"  ({r['games']} games)"
+                    f"  ({r['matches']} matches)"
                 )
     print(
         "\nISMCTS iterations per second at an opening position "

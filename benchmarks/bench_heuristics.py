@@ -24,21 +24,30 @@ from typing import Any
 
 import xtarot
 from xtarot.lab import run_tournament
+from xtarot.lab.runner import williams
 
 
-def measure(game: str, players: int, matches: int, seed: int) -> dict[str, Any]:
-    """One duplicate tournament of one heuristic against random bots."""
+def measure(
+    game: str,
+    players: int,
+    matches: int,
+    seed: int,
+    *,
+    strong: str = "heuristic",
+    weak: str = "random",
+    settings: dict[str, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """One duplicate tournament of one ``strong`` seat against ``weak`` ones (single
+    hands), with enough deals for about ``matches`` matches."""
     info = next(i for i in xtarot.games() if i.id == game)
     options = dict(info.bulk_options)
-    lineup = ["heuristic"] + ["random"] * (players - 1)
+    lineup = [strong] + [weak] * (players - 1)
     start = time.perf_counter()
-    probe = run_tournament(
-        game, players, lineup, games=1, seed=seed, options=options, duplicate=True
-    )
-    deals = max(1, -(-matches // probe.arrangements))
+    deals = max(1, -(-matches // len(williams(players))))  # matches a deal: its arrangements
     result = run_tournament(
-        game, players, lineup, games=deals, seed=seed, options=options, duplicate=True
-    ).to_dict()
+        game, players, lineup, games=deals, seed=seed, options=options, duplicate=True,
+        settings=settings,
+    ).to_dict()  # fmt: skip
     mine, *others = result["agents"]
     fair = mine["fair_share"]
     return {
@@ -50,7 +59,7 @@ def measure(game: str, players: int, matches: int, seed: int) -> dict[str, Any]:
         "x_fair": round(mine["win_share_vs_fair"], 2),
         "x_fair_ci95": [round(c / fair, 2) for c in mine["win_share_ci95"]],
         "mean_score": round(mine["mean_score"], 1),
-        "random_mean_score": round(sum(a["mean_score"] for a in others) / len(others), 1),
+        "others_mean_score": round(sum(a["mean_score"] for a in others) / len(others), 1),
         "seconds": round(time.perf_counter() - start, 1),
     }
 
@@ -82,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
             share = f"{row['x_fair']:.2f} [{lo:.2f}, {hi:.2f}]"
             print(
                 f"{info.id:<14} {n:>2} {row['matches']:>7} {share:>20}"
-                f" {row['mean_score']:>10.1f} {row['random_mean_score']:>9.1f}"
+                f" {row['mean_score']:>10.1f} {row['others_mean_score']:>9.1f}"
                 f" {row['seconds']:>6.1f}",
                 flush=True,
             )
