@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+import random
 from typing import Any
 
-from xtarot.agents.base import Decision
+import xtarot
+from xtarot.agents.base import Agent, Decision, RandomAgent, play_match
 from xtarot.agents.heuristic import STRATEGIES, HeuristicAgent
-from xtarot.agents.heuristic.extendori import ExtendoriHeuristic, card_points
-from xtarot.games.extendori.rules import ACTIONS
+from xtarot.agents.heuristic.extendori import ExtendoriHeuristic, _Trick, card_points
+from xtarot.cards import Card, card
+from xtarot.games.extendori.rules import ACTIONS, deck_cards, trick_winner
 from xtarot.lab import run_tournament
 
 
@@ -137,3 +141,64 @@ def test_beats_random() -> None:
         options={"hands": 1},
     )  # fmt: skip
     assert result.agents["heuristic"].win_share * 4 >= 1.5
+
+
+def _match_moves(players: int, seed: int, heuristic_seats: int, **options: Any) -> list[str]:
+    """Every move of one seeded hand: the first ``heuristic_seats`` seats play the
+    heuristic, the others a seeded random bot."""
+    game = xtarot.load("extendori", players=players, hands=1, **options)
+    bots: list[Agent] = [
+        ExtendoriHeuristic(s) if s < heuristic_seats else RandomAgent(seed + s)
+        for s in range(players)
+    ]
+    state = play_match(game, bots, seed=seed)
+    return [a.text for a in state.history]
+
+
+#: sha256 of the heuristic's moves in the games of ``test_moves_digest``; a change of
+#: strategy must change it on purpose (a speed-up must leave it alone)
+MOVES_DIGEST = "eacddb85f10e61272c6c3ff0e2d467163aa2a54e69ee9aeacf2a2dc4cfd47bc8"
+
+
+def test_moves_digest() -> None:
+    games = [
+        _match_moves(3, 11, 3),
+        _match_moves(4, 12, 2),
+        _match_moves(5, 13, 5),
+        _match_moves(8, 14, 8),
+        _match_moves(8, 15, 3),
+        _match_moves(4, 16, 4, teams="pairs"),
+        _match_moves(6, 17, 4, teams="halves"),
+    ]
+    assert all(len(moves) >= 100 for moves in games)
+    text = "\n".join(" ".join(moves) for moves in games)
+    assert hashlib.sha256(text.encode()).hexdigest() == MOVES_DIGEST
+
+
+def test_trick_arithmetic_agrees_with_trick_winner() -> None:
+    # The heuristic's quick "would this card take the trick" must answer as the game's
+    # own trick_winner does, wrap-arounds included: deal random tricks, many of them
+    # holding the top major with T0/T1 or a suit's F with its N/M.
+    rng = random.Random(3)
+    deck = deck_cards(112)
+    ends = [card(c) for c in ("T0", "T1", "T23", "Fc", "Nc", "Mc", "Fs", "Ms")]
+    checked = 0
+    for _ in range(3000):
+        pool = deck + ends * 6
+        size = rng.randrange(1, 8)
+        cards: list[Card] = []
+        while len(cards) < size:
+            c = rng.choice(pool)
+            if c not in cards:
+                cards.append(c)
+        trick = _Trick([c.code for c in cards], 23)
+        plays = [(s, c) for s, c in enumerate(cards)]
+        for extra in rng.sample(ends + deck, 12):
+            if extra in cards:
+                continue
+            expected = trick_winner([*plays, (-1, extra)], 23) == -1
+            assert trick.taken_by(extra.code) == expected, (cards, extra)
+            if extra.suit is None or extra.suit == cards[0].suit:  # what it is asked
+                assert trick.count_taken([extra.code]) == expected, (cards, extra)
+            checked += 1
+    assert checked > 20000
