@@ -14,7 +14,10 @@ move >= 1.2x in fairy500 4p and sono-arcana 4p).
 The full measurement (the issue's): ``--seconds 1 --games 200`` (200 deals, each
 played once per arrangement: 800 matches at 4 players), hours of one core per game.
 ``--iterations N`` gives a machine-independent, reproducible budget instead of time.
-``--quick`` is a smoke run (a few deals, a tiny budget).
+``--quick`` is a smoke run (a few deals, a tiny budget).  ``--settings JSON`` adds
+expert settings (``'{"endgame": false}'``) to compare variants on the same deals.
+``--endgame-duel CARDS`` measures Extendori's last tricks alone (see
+:func:`endgame_duel`).
 
 Run ``python benchmarks/bench_expert.py --help``.  Everything is seeded.
 """
@@ -106,17 +109,91 @@ def measure(
     }
 
 
+def endgame_duel(
+    players: int, cards: int, positions: int, iterations: int, seed: int
+) -> dict[str, Any]:
+    """Extendori's last tricks alone: ``positions`` heuristic self-play hands stopped
+    when the seat to play holds ``cards`` cards in the last batch; from each, every
+    seat in turn is played by the heuristic, the expert with play-outs only
+    (``endgame=False``) and the expert solving the endgame, the others by heuristics.
+    Per agent: the mean points the seat takes from there, its paired edge over the
+    heuristic with a standard error, and its wins (shared wins split)."""
+    import statistics
+
+    from xtarot.agents import ExpertAgent, decision_for
+    from xtarot.agents.endgame import extendori_solvable
+
+    game = xtarot.load("extendori", players=players, hands=1)
+    others = [STRATEGIES["extendori"](100 + s) for s in range(players)]
+    kinds = ("heuristic", "playouts", "solver")
+    taken: dict[str, list[int]] = {k: [] for k in kinds}
+    wins = dict.fromkeys(kinds, 0.0)
+    started = time.perf_counter()
+    for p in range(positions):
+        state = game.new_state(seed=seed * 100_000 + p)
+        while not extendori_solvable(state, cards):  # type: ignore[arg-type]
+            state.apply(others[state.current_player].act(decision_for(state)))  # type: ignore[index]
+        for seat in range(players):
+            for kind in kinds:
+                agent = (
+                    STRATEGIES["extendori"](p)
+                    if kind == "heuristic"
+                    else ExpertAgent(p * 10 + seat, iterations=iterations, endgame=kind == "solver")
+                )
+                world = state.clone()
+                before = world.points[seat]  # type: ignore[attr-defined]
+                while not world.is_terminal:
+                    d = decision_for(world)
+                    who = agent if d.seat == seat else others[d.seat]
+                    world.apply(who.act(d) if len(d.legal) > 1 else d.legal[0])
+                taken[kind].append(world.points[seat] - before)  # type: ignore[attr-defined]
+                winners = world.scores().winners
+                wins[kind] += 1 / len(winners) if seat in winners else 0.0
+    rows = {}
+    for kind in kinds:
+        edge = [a - b for a, b in zip(taken[kind], taken["heuristic"], strict=True)]
+        se = statistics.stdev(edge) / len(edge) ** 0.5 if len(edge) > 1 else 0.0
+        rows[kind] = {
+            "points": statistics.mean(taken[kind]),
+            "edge": statistics.mean(edge),
+            "edge_se": se,
+            "wins": wins[kind],
+        }
+    return {
+        "players": players,
+        "cards": cards,
+        "positions": positions,
+        "trials": len(taken["heuristic"]),
+        "iterations": iterations,
+        "rows": rows,
+        "seconds": time.perf_counter() - started,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="deals per row (default 200)")
     parser.add_argument("--seconds", type=float, default=None, help="expert's time a move")
     parser.add_argument("--iterations", type=int, default=None, help="expert's play-outs a move")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--settings",
+        default="",
+        help="more expert settings as JSON, e.g. '{\"endgame\": false}' to compare variants",
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--only", default="", help="comma list of game ids")
     parser.add_argument("--players", default="", help="comma list of player counts")
     parser.add_argument("--all-counts", action="store_true", help="every allowed player count")
     parser.add_argument("--quick", action="store_true", help="smoke run: 2 deals, 8 play-outs")
+    parser.add_argument(
+        "--endgame-duel",
+        type=int,
+        default=0,
+        metavar="CARDS",
+        help="instead: extendori's last CARDS tricks from --games positions (--players, "
+        "default 4), heuristic vs expert with play-outs vs expert solving the endgame",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--progress", action="store_true", help="matches done, on stderr")
     args = parser.parse_args(argv)
@@ -133,6 +210,28 @@ def main(argv: list[str] | None = None) -> int:
         budget["iterations"] = args.iterations
     if args.seconds is not None:
         budget["seconds"] = args.seconds
+    if args.settings:
+        try:
+            extra = json.loads(args.settings)
+        except json.JSONDecodeError as exc:
+            parser.error(f"--settings is not JSON ({exc}); e.g. '{{\"estimate\": false}}'")
+        if not isinstance(extra, dict):
+            parser.error("--settings must be a JSON object of expert settings")
+        budget.update(extra)
+    if args.endgame_duel:
+        n = int(args.players.split(",")[0]) if args.players.strip() else 4
+        duel = endgame_duel(n, args.endgame_duel, args.games, args.iterations or 40, args.seed)
+        if args.json:
+            print(json.dumps(duel))
+            return 0
+        for kind, row in duel["rows"].items():
+            print(
+                f"{kind:10} points taken {row['points']:6.2f}  edge over the heuristic "
+                f"{row['edge']:+.2f} (se {row['edge_se']:.2f})  wins {row['wins']:.1f}"
+                f"/{duel['trials']}"
+            )
+        print(f"({n}p, last {args.endgame_duel} tricks, {duel['seconds']:.0f} s)")
+        return 0
     only = {g.strip() for g in args.only.split(",") if g.strip()}
     counts = {int(p) for p in args.players.split(",") if p.strip()}
     known = {i.id: i for i in xtarot.games()}

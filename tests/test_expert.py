@@ -19,7 +19,13 @@ from xtarot.agents import (
     make_agent,
     play_match,
 )
-from xtarot.agents.expert import _fairy500_bids, heuristic_playout
+from xtarot.agents.endgame import extendori_move_classes
+from xtarot.agents.expert import (
+    ESTIMATES,
+    STOPS,
+    _fairy500_bids,
+    heuristic_playout,
+)
 from xtarot.agents.heuristic import STRATEGIES
 from xtarot.agents.levels import LEVELS, level_of
 
@@ -53,6 +59,8 @@ def test_registered_names() -> None:
         ({"seconds": -1.0}, "seconds must be a positive number"),
         ({"max_candidates": 1}, "max_candidates must be a whole number >= 2"),
         ({"depth": -3}, "depth is a whole number of moves"),
+        ({"endgame": "yes"}, "endgame must be true or false"),
+        ({"estimate": 1}, "estimate must be true or false"),
     ],
 )
 def test_bad_settings_say_what_is_allowed(settings: dict, words: str) -> None:
@@ -215,3 +223,98 @@ def test_benchmark_script_quick_json() -> None:
     (row,) = out["rows"]
     assert row["players"] == 3 and row["matches"] == 6  # one deal, six seatings
     assert row["x_fair_ci95"][0] <= row["x_fair"] <= row["x_fair_ci95"][1]
+    duel = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "bench_expert.py"), "--endgame-duel", "2",
+         "--games", "1", "--iterations", "4", "--json"],
+        capture_output=True, text=True, env=env, timeout=300, check=False,
+    )  # fmt: skip
+    assert duel.returncode == 0, duel.stderr
+    out = json.loads(duel.stdout)
+    assert out["trials"] == 4 and set(out["rows"]) == {"heuristic", "playouts", "solver"}
+    assert out["rows"]["heuristic"]["edge"] == 0.0
+
+
+def test_extendori_play_outs_stop_at_the_end_of_the_batch_and_are_valued_by_the_lead() -> None:
+    """In the first batch a play-out stops once the next batch is dealt (the estimate
+    then values the lead); in the last batch it plays to the end of the hand."""
+    state = real_decision("extendori", 4, seed=2, steps=5, hands=1)
+    stop = STOPS["extendori"](state)
+    assert stop is not None
+    players = [STRATEGIES["extendori"](s) for s in range(4)]
+    world = state.clone()
+    heuristic_playout(world, players, stop=stop)
+    assert not world.is_terminal and world.batch == state.batch + 1
+    assert all(len(h) == 14 for h in world.hands)  # the second batch, just dealt
+    value = ESTIMATES["extendori"](world, 0)
+    totals = world.scores().totals
+    leader = max(range(4), key=lambda s: totals[s])
+    trailer = min(range(4), key=lambda s: totals[s])
+    assert 0.0 < ESTIMATES["extendori"](world, trailer) < value or trailer == 0
+    assert ESTIMATES["extendori"](world, leader) > ESTIMATES["extendori"](world, trailer)
+    assert STOPS["extendori"](world) is None  # the last batch: no early stop
+    heuristic_playout(world, players, stop=STOPS["extendori"](world))
+    assert world.is_terminal
+
+
+def test_extendori_interchangeable_cards_are_simulated_once() -> None:
+    """T13 and T14 with no unseen major between them are one move; 3c and 10c are two
+    while unseen cups lie between; a point card is never merged with a plain one."""
+    view = {
+        "deck": 112,
+        "hand": ["T13", "T14", "T16", "3c", "4c", "10c", "Rc"],
+        "tricks": [],
+        "trick": {"cards": []},
+    }
+    moves = [f"play {c}" for c in view["hand"]]
+    classes = extendori_move_classes(view, moves)
+    assert classes[1] == classes[0] == 0  # T13 ~ T14
+    assert classes[2] == 2  # T15 is unseen: T16 stands apart
+    assert classes[4] == classes[3] == 3  # 3c ~ 4c
+    assert classes[5] == 5 and classes[6] == 6  # 5c-9c unseen; Rc has points
+    played = [[1, f"{r}c"] for r in ("5", "6", "7", "8")] + [[2, "9c"], [3, "T15"]]
+    view["tricks"] = [{"cards": played[:4]}, {"cards": played[4:]}]
+    classes = extendori_move_classes(view, moves)
+    assert classes[2] == 0 and classes[5] == 3 and classes[6] == 6
+    # the expert keeps the heuristic's move as its class's representative
+    state = real_decision("extendori", 4, seed=3, steps=6, hands=1)
+    bot = ExpertAgent(2, iterations=40)
+    bot.act(decision_for(state))
+    texts = [m.text for m in bot.explain().moves]
+    decision = decision_for(state)
+    legal = [a.text for a in decision.legal]
+    kinds = extendori_move_classes(decision.view, legal)
+    assert len(texts) == len(set(kinds)) and len({kinds[legal.index(t)] for t in texts}) == len(
+        texts
+    )
+
+
+@pytest.mark.parametrize(
+    "game_id", ["arcana-duel", "extendori", "fairy500", "grail-mahjong", "matto", "sono-arcana"]
+)
+def test_builtin_heuristics_leave_a_peeked_view_as_it_was(game_id: str) -> None:
+    """The play-outs hand the built-in heuristics ``peek_view`` (no copy): a heuristic
+    that changed its view would change the state, so every decision of a few seeded
+    matches is made on the peeked view and the view is compared before and after."""
+    import json
+
+    from xtarot.agents.base import Decision
+    from xtarot.agents.expert import _no_sampler
+
+    info = next(i for i in xtarot.games() if i.id == game_id)
+    assert STRATEGIES[game_id](0).reads_view_only
+    decisions = 0
+    for n in info.players[:2]:
+        game = xtarot.load(game_id, players=n, **dict(info.bulk_options))
+        for seed in range(4):
+            state = game.new_state(seed=seed)
+            bots = [STRATEGIES[game_id](seed * 10 + s) for s in range(n)]
+            while not state.is_terminal:
+                seat = state.current_player
+                legal = state.legal_actions()
+                view = state.peek_view(seat)
+                before = json.dumps(view, sort_keys=True)
+                action = bots[seat].act(Decision(seat, view, legal, _no_sampler))
+                assert json.dumps(state.peek_view(seat), sort_keys=True) == before
+                state.apply(action)
+                decisions += 1
+    assert decisions > 40

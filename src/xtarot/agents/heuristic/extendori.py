@@ -175,6 +175,8 @@ def _led(code: str, top: int) -> _Trick:
 class ExtendoriHeuristic(Strategy):
     """The documented strategy above; ``explain()`` names the rule that fired."""
 
+    reads_view_only = True  # never changes the view: play-outs may peek
+
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self._pending: tuple[Action, Callable[[], tuple[str, str]]] | None = None

@@ -140,6 +140,8 @@ def _card_danger(c: Card, hand: list[Card], players: int) -> float:
 class Fairy500Heuristic(Strategy):
     """The documented strategy above; ``explain()`` names the rule that fired."""
 
+    reads_view_only = True  # never changes the view: play-outs may peek
+
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self._legal_now: dict[str, Action] = {}

@@ -193,6 +193,8 @@ def _cards_of(text: str) -> list[str]:
 class GrailMahjongHeuristic(Strategy):
     """The documented strategy above; ``explain()`` names the rule that fired."""
 
+    reads_view_only = True  # never changes the view: play-outs may peek
+
     # -- the position ---------------------------------------------------------------------
     def _setup(self, decision: Decision) -> None:
         view = decision.view

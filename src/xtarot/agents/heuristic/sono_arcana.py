@@ -77,6 +77,8 @@ def _lot_value(held: tuple[str, ...], lot: tuple[str, ...]) -> int:
 class SonoArcanaHeuristic(Strategy):
     """The documented strategy above; ``explain()`` names the rule that fired."""
 
+    reads_view_only = True  # never changes the view: play-outs may peek
+
     def act(self, decision: Decision) -> Action:
         view = decision.view
         legal = {a.text: a for a in decision.legal}

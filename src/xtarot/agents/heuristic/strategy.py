@@ -9,9 +9,15 @@ __all__ = ["Strategy"]
 
 
 class Strategy:
-    """Base of the per-game heuristics: ``_say`` records why a move was chosen."""
+    """Base of the per-game heuristics: ``_say`` records why a move was chosen.
+
+    ``reads_view_only``: the strategy never changes (or keeps) the view it is given,
+    so the expert's play-outs may hand it ``state.peek_view`` (no JSON copy) instead
+    of ``state.view``.  False unless a strategy says so; the built-in heuristics do,
+    checked on thousands of decisions each."""
 
     name = "heuristic"
+    reads_view_only = False
 
     def __init__(self, seed: int | None = None) -> None:
         self._last: Explanation | None = None
