@@ -360,3 +360,24 @@ def test_face_down_moves_are_masked_for_everyone_but_the_actor() -> None:
     up = new(VOID_CUPS)
     up.apply("lot 1")
     assert up.action_seen_by(up.game.action("bid up 9c"), 2) == "bid up 9c"
+
+
+@pytest.mark.parametrize(("players", "teams"), [(3, False), (4, False), (4, True), (5, False)])
+def test_quick_standings_agree_with_the_scores(players: int, teams: bool) -> None:
+    """``_standing`` (play-out ends) and ``_totals`` (tensors) are shortcuts of
+    ``scores()``: same totals and ranks at every moment of random matches."""
+    options = {"teams": True} if teams else {}
+    game = xtarot.load("sono-arcana", players=players, **options)
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(20):
+        state = game.new_state(seed=seed)
+        while True:
+            scores = state.scores()
+            assert state._standing() == (scores.totals, scores.ranks)
+            assert state._totals() == scores.totals
+            checked += 1
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 20 * players * 10

@@ -108,6 +108,32 @@ _BY_CODE: dict[str, Card] = {c.code: c for c in (*BIDDING_CARDS, *TALISMANS)}
 _INDEX = attrgetter("index")
 #: a talisman's last digit (talismans sharing it are turned face down)
 _DIGIT: dict[Card, int] = {t: t.number % 10 for t in TALISMANS}  # type: ignore[operator]
+#: a talisman's last digit as one bit, for counting a pile's digits in two ints
+_DIGIT_BIT: dict[Card, int] = {t: 1 << d for t, d in _DIGIT.items()}
+
+
+def _pile_points(held: list[Card]) -> tuple[int, int]:
+    """(points, best face-up number or -1) of one pile of 護符 won: +2 a face-up
+    talisman (no other in the pile ends in its digit), -1 a face-down one.
+
+    >>> from xtarot.cards import card
+    >>> _pile_points([card("T7"), card("T17"), card("T3")])
+    (0, 3)
+    """
+    once = twice = 0
+    bit = _DIGIT_BIT.__getitem__
+    for b in map(bit, held):
+        twice |= once & b
+        once |= b
+    unique = once & ~twice
+    up = 0
+    best = -1
+    for t in held:
+        if bit(t) & unique:
+            up += 1
+            if t.number > best:  # type: ignore[operator]
+                best = t.number  # type: ignore[assignment]
+    return 3 * up - len(held), best
 
 
 @register
@@ -478,19 +504,22 @@ class SonoArcanaState(State):
         return tuple(float(t) for t in totals), ranks, team_totals
 
     def _standing(self) -> tuple[tuple[float, ...], tuple[int, ...]]:
-        individual: list[int] = []
-        best: list[int] = []
-        digit = _DIGIT.__getitem__
-        for held in self.won:
-            # a talisman is face up when no other one of the pile ends in its digit
-            seen: dict[int, int] = {}
-            for d in map(digit, held):
-                seen[d] = seen.get(d, 0) + 1
-            up = [t.number for t in held if seen[digit(t)] == 1]
-            individual.append(3 * len(up) - len(held))  # +2 per face-up, -1 per face-down
-            best.append(max(up, default=-1))  # type: ignore[type-var]
-        totals, ranks, _ = self._ranking(individual, best)
+        points = list(map(_pile_points, self.won))
+        totals, ranks, _ = self._ranking([p for p, _ in points], [b for _, b in points])
         return totals, ranks
+
+    def _totals(self) -> tuple[float, ...]:
+        """``scores().totals`` alone (no ranks): each seat's points, or its team's."""
+        individual = [_pile_points(held)[0] for held in self.won]
+        teams = self.game.teams
+        if teams is None:
+            return tuple(map(float, individual))
+        totals = [0.0] * self.players
+        for t in teams:
+            total = float(sum(individual[s] for s in t))
+            for s in t:
+                totals[s] = total
+        return tuple(totals)
 
     # -- views --------------------------------------------------------------------------
     def _scores_json(self) -> dict[str, Any]:
@@ -504,12 +533,12 @@ class SonoArcanaState(State):
         return cached[1]
 
     def _score_totals(self) -> tuple[float, ...]:
-        """``scores().totals`` (through :meth:`_standing`), computed once per resolved
+        """``scores().totals`` (through :meth:`_totals`), computed once per resolved
         round like :meth:`_scores_json`: what a tensor reads of the scores."""
         key = (len(self.finished), self.phase == "over")
         cached = self._view_totals
         if cached is None or cached[0] != key:
-            cached = self._view_totals = (key, tuple(self._standing()[0]))
+            cached = self._view_totals = (key, self._totals())
         return cached[1]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
