@@ -13,6 +13,7 @@ from xtarot.agents.heuristic import STRATEGIES, HeuristicAgent
 from xtarot.agents.heuristic.fairy500 import Fairy500Heuristic
 from xtarot.games.fairy500 import ACTIONS
 from xtarot.lab import run_tournament
+from xtarot.testing import moves_digest
 
 HANDS = [
     "Fc Fd Jc Jd Kc Qc 10c 9c Kd Ks",  # seat 0: a strong cups hand
@@ -193,34 +194,6 @@ def test_beats_random_with_a_margin(players: int, games: int, floor: float) -> N
 
 
 # -- identical decisions after speed-ups --------------------------------------------------
-def heuristic_digest(
-    game: str,
-    players: int,
-    seeds: tuple[int, ...],
-    factory: Any,
-    random_seats: tuple[int, ...] = (),
-    options: tuple[tuple[str, Any], ...] = (),
-) -> str:
-    """The first 16 hex digits of SHA-256 over every move the heuristic makes in these
-    seeded games (the seats in ``random_seats`` play at random, drawn from the seed)."""
-    import hashlib
-    import random
-
-    digest = hashlib.sha256()
-    for seed in seeds:
-        state = xtarot.load(game, players=players, **dict(options)).new_state(seed=seed)
-        bots = [factory(10 * seed + s) for s in range(players)]
-        rng = random.Random(seed)
-        while not state.is_terminal:
-            seat = state.current_player
-            assert seat is not None
-            if seat in random_seats:
-                action = rng.choice(state.legal_actions())
-            else:
-                action = bots[seat].act(decision_for(state))
-                digest.update(f"{seat} {action.text}\n".encode())
-            state.apply(action)
-    return digest.hexdigest()[:16]
 
 
 #: (game, players, seeds, random seats, options) -> digest, recorded from the heuristic
@@ -241,5 +214,5 @@ DIGESTS: dict[tuple[Any, ...], str] = {
 @pytest.mark.parametrize("case", list(DIGESTS))
 def test_heuristic_moves_are_unchanged(case: tuple[Any, ...]) -> None:
     game, players, seeds, random_seats, options = case
-    got = heuristic_digest(game, players, seeds, STRATEGIES[game], random_seats, options)
+    got = moves_digest(game, players, seeds, STRATEGIES[game], random_seats, options)
     assert got == DIGESTS[case], f"{case}: the heuristic's moves changed (digest {got})"

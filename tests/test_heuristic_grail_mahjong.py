@@ -14,6 +14,7 @@ from xtarot.agents.heuristic.grail_mahjong import GrailMahjongHeuristic
 from xtarot.engine import State
 from xtarot.games.grail_mahjong.actions import ACTIONS, card_set
 from xtarot.lab import run_tournament
+from xtarot.testing import moves_digest
 
 
 def new(players: int, hands: list[str], stock: str = "", dealer: int = 0) -> State:
@@ -178,34 +179,6 @@ def test_beats_random(players: int) -> None:
 
 
 # -- identical decisions after speed-ups --------------------------------------------------
-def heuristic_digest(
-    game: str,
-    players: int,
-    seeds: tuple[int, ...],
-    factory: Any,
-    random_seats: tuple[int, ...] = (),
-    options: tuple[tuple[str, Any], ...] = (),
-) -> str:
-    """The first 16 hex digits of SHA-256 over every move the heuristic makes in these
-    seeded games (the seats in ``random_seats`` play at random, drawn from the seed)."""
-    import hashlib
-    import random
-
-    digest = hashlib.sha256()
-    for seed in seeds:
-        state = xtarot.load(game, players=players, **dict(options)).new_state(seed=seed)
-        bots = [factory(10 * seed + s) for s in range(players)]
-        rng = random.Random(seed)
-        while not state.is_terminal:
-            seat = state.current_player
-            assert seat is not None
-            if seat in random_seats:
-                action = rng.choice(state.legal_actions())
-            else:
-                action = bots[seat].act(decision_for(state))
-                digest.update(f"{seat} {action.text}\n".encode())
-            state.apply(action)
-    return digest.hexdigest()[:16]
 
 
 #: (game, players, seeds, random seats, options) -> digest, recorded from the heuristic
@@ -228,5 +201,5 @@ DIGESTS: dict[tuple[Any, ...], str] = {
 @pytest.mark.parametrize("case", list(DIGESTS))
 def test_heuristic_moves_are_unchanged(case: tuple[Any, ...]) -> None:
     game, players, seeds, random_seats, options = case
-    got = heuristic_digest(game, players, seeds, STRATEGIES[game], random_seats, options)
+    got = moves_digest(game, players, seeds, STRATEGIES[game], random_seats, options)
     assert got == DIGESTS[case], f"{case}: the heuristic's moves changed (digest {got})"

@@ -168,6 +168,26 @@ class SeatTensors:
 _BUILT: dict[int, tuple[Encoder, type, list[Block]]] = {}
 
 
+def _won_block(start: int, n: int, width: int, pos: list[int]) -> Block:
+    """The ``won`` field of a game whose ``state.won[seat]`` piles only grow in a match
+    (sono-arcana's talismans, matto's majors): one row of card positions per seat,
+    counted from the observer, every card face up."""
+
+    def key(st: Any, me: int) -> tuple[int, ...]:
+        return (0, *map(len, st.won))
+
+    def write(st: Any, me: int, since: tuple[int, ...] | None, ones: Ones, _: None) -> None:
+        add = ones.append
+        for s, held in enumerate(st.won):
+            base = start + ((s - me) % n) * width
+            for c in held[since[s + 1] :] if since else held:
+                i = pos[c.index]
+                if i >= 0:
+                    add(base + i)
+
+    return Block("won", key, write, grows=True)
+
+
 def _sono_arcana(enc: Encoder) -> tuple[type, list[Block]]:
     """そのアルカナは欲しくない, in blocks: the turn, hands, lot and table rewritten at
     every observation; the totals, the talismans won and the past rounds once a round."""
@@ -227,18 +247,6 @@ def _sono_arcana(enc: Encoder) -> tuple[type, list[Block]]:
         if final:
             nums[o_final] = float(final) / s_final
 
-    def won_key(st: Any, me: int) -> tuple[int, ...]:
-        return (0, *map(len, st.won))  # each pile only grows
-
-    def won(st: Any, me: int, since: tuple[int, ...] | None, ones: Ones, _: None) -> None:
-        add = ones.append
-        for s, held in enumerate(st.won):
-            base = o_won + ((s - me) % n) * width
-            for c in held[since[s + 1] :] if since else held:
-                i = pos[c.index]
-                if i >= 0:
-                    add(base + i)
-
     def rounds_key(st: Any, me: int) -> tuple[int, int]:
         return (0, len(st.finished))  # the past rounds only grow
 
@@ -254,7 +262,7 @@ def _sono_arcana(enc: Encoder) -> tuple[type, list[Block]]:
     return SonoArcanaState, [
         Block("move", None, move),
         Block("round", round_key, round_),
-        Block("won", won_key, won, grows=True),
+        _won_block(o_won, n, width, pos),
         Block("rounds", rounds_key, rounds, grows=True),
     ]
 
@@ -527,19 +535,7 @@ def _matto(enc: Encoder) -> tuple[type, list[Block]]:
         if last:
             nums[o_last] = float(last) / s_last
 
-    def won_key(st: Any, me: int) -> tuple[int, ...]:
-        return (0, *map(len, st.won))  # each seat's majors only grow
-
-    def won(st: Any, me: int, since: tuple[int, ...] | None, ones: Ones, _: None) -> None:
-        add = ones.append
-        for s, held in enumerate(st.won):
-            base = o_won + ((s - me) % n) * width
-            for c in held[since[s + 1] :] if since else held:
-                i = pos[c.index]
-                if i >= 0:
-                    add(base + i)
-
-    return MattoState, [Block("move", None, move), Block("won", won_key, won, grows=True)]
+    return MattoState, [Block("move", None, move), _won_block(o_won, n, width, pos)]
 
 
 #: game id -> builder of its blocks: ``(state class, blocks)``

@@ -49,9 +49,47 @@ __all__ = [
     "check_state",
     "configurations",
     "conformance_tests",
+    "moves_digest",
     "playout",
     "run_conformance",
 ]
+
+
+def moves_digest(
+    game: str,
+    players: int,
+    seeds: tuple[int, ...],
+    factory: Any,
+    random_seats: tuple[int, ...] = (),
+    options: tuple[tuple[str, Any], ...] = (),
+) -> str:
+    """The first 16 hex digits of SHA-256 over every move a bot makes in these seeded
+    matches: ``factory(seed)`` builds one bot a seat (seeded ``10 * match seed + seat``);
+    the seats in ``random_seats`` play at random, drawn from the match seed.  Recorded
+    once, it proves that a faster version of a bot still makes every move it made.
+
+    >>> from xtarot.agents import RandomAgent
+    >>> a = moves_digest("matto", 3, (1,), RandomAgent)
+    >>> a == moves_digest("matto", 3, (1,), RandomAgent), len(a)
+    (True, 16)
+    """
+    import hashlib
+
+    digest = hashlib.sha256()
+    for seed in seeds:
+        state = load(game, players=players, **dict(options)).new_state(seed=seed)
+        bots = [factory(10 * seed + s) for s in range(players)]
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            if seat in random_seats:
+                action = rng.choice(state.legal_actions())
+            else:
+                action = bots[seat].act(decision_for(state))
+                digest.update(f"{seat} {action.text}\n".encode())
+            state.apply(action)
+    return digest.hexdigest()[:16]
 
 
 def configurations(info: GameInfo) -> list[dict[str, Any]]:
