@@ -179,8 +179,6 @@ def test_beats_random(players: int) -> None:
 
 
 # -- identical decisions after speed-ups --------------------------------------------------
-
-
 #: (game, players, seeds, random seats, options) -> digest, recorded from the heuristic
 #: before it was made faster (issue #17): a speed-up must keep every move; a change of
 #: strategy on purpose records new values here

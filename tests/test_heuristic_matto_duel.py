@@ -249,8 +249,6 @@ def test_arcana_duel_heuristic_answers_every_decision_of_random_games() -> None:
 
 
 # -- identical decisions after speed-ups --------------------------------------------------
-
-
 #: (game, players, seeds, random seats, options) -> digest, recorded from the heuristics
 #: before they were made faster (issue #17): a speed-up must keep every move; a change
 #: of strategy on purpose records new values here.  (sono-arcana has no heuristic test

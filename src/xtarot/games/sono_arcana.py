@@ -485,6 +485,18 @@ class SonoArcanaState(State):
             },
         )
 
+    def _seat_totals(self, individual: list[int]) -> tuple[tuple[float, ...], list[int] | None]:
+        """(each seat's total: its own points or its team's, the team totals or None)."""
+        teams = self.game.teams
+        if teams is None:
+            return tuple(map(float, individual)), None
+        team_totals = [sum(individual[s] for s in t) for t in teams]
+        totals = [0.0] * self.players
+        for t, total in zip(teams, team_totals, strict=True):
+            for s in t:
+                totals[s] = float(total)
+        return tuple(totals), team_totals
+
     def _ranking(
         self, individual: list[int], best: list[int]
     ) -> tuple[tuple[float, ...], tuple[int, ...], list[int] | None]:
@@ -492,16 +504,14 @@ class SonoArcanaState(State):
         talisman (the tie-break)."""
         n = self.players
         teams = self.game.teams
-        if teams is None:
-            ranks = competition_ranks([(individual[s], best[s]) for s in range(n)])
-            return tuple(float(t) for t in individual), ranks, None
+        totals, team_totals = self._seat_totals(individual)
+        if teams is None or team_totals is None:
+            return totals, competition_ranks([(individual[s], best[s]) for s in range(n)]), None
         team_of = {s: i for i, t in enumerate(teams) for s in t}
-        team_totals = [sum(individual[s] for s in t) for t in teams]
         team_best = [max(best[s] for s in t) for t in teams]
-        totals = [team_totals[team_of[s]] for s in range(n)]
         team_ranks = competition_ranks(list(zip(team_totals, team_best, strict=True)))
         ranks = tuple(team_ranks[team_of[s]] for s in range(n))
-        return tuple(float(t) for t in totals), ranks, team_totals
+        return totals, ranks, team_totals
 
     def _standing(self) -> tuple[tuple[float, ...], tuple[int, ...]]:
         points = list(map(_pile_points, self.won))
@@ -510,16 +520,7 @@ class SonoArcanaState(State):
 
     def _totals(self) -> tuple[float, ...]:
         """``scores().totals`` alone (no ranks): each seat's points, or its team's."""
-        individual = [_pile_points(held)[0] for held in self.won]
-        teams = self.game.teams
-        if teams is None:
-            return tuple(map(float, individual))
-        totals = [0.0] * self.players
-        for t in teams:
-            total = float(sum(individual[s] for s in t))
-            for s in t:
-                totals[s] = total
-        return tuple(totals)
+        return self._seat_totals([_pile_points(held)[0] for held in self.won])[0]
 
     # -- views --------------------------------------------------------------------------
     def _scores_json(self) -> dict[str, Any]:
