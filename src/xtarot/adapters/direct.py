@@ -9,10 +9,9 @@ exactly what the view shows that seat and nothing more (a card hidden from the s
 is never touched), and ``tests/test_adapters_fast.py`` holds every direct encoder to
 the reference encoding of the view, position by position, along random matches.
 
-sono-arcana, matto, extendori and fairy500 write theirs as the blocks of
+sono-arcana, matto, arcana-duel, extendori and fairy500 write theirs as the blocks of
 :mod:`xtarot.adapters.incremental` (the same code serves a whole tensor and a seat's
-tensor kept between looks); arcana-duel's is below, grail-mahjong's in
-:mod:`xtarot.adapters.direct_grail`.
+tensor kept between looks); grail-mahjong's is in :mod:`xtarot.adapters.direct_grail`.
 
 A direct encoder is used only for the built-in spec of its game (a replaced spec goes
 the view's way) and only for states of the exact class it was written for.  Each
@@ -95,97 +94,6 @@ def _seat_writer(enc: Encoder, pos: list[int]) -> Callable[..., None]:
     return seats
 
 
-def _arcana_duel(enc: Encoder) -> tuple[type, FastFn]:
-    """アルカナデュエル: the fields of ``tensors._arcana_duel`` from the state."""
-    from xtarot.games.arcana_duel import _POWER, ArcanaDuelState
-
-    n = enc.players
-    width = len(enc.cards)
-    pos = _card_table(enc)
-    seats = _seat_writer(enc, pos)
-    phase_at, phase_other = _choice_table(enc, "phase")
-    at, scale = _places(enc)
-    o_totals = at["score_totals"]
-    o_first, o_attacker, o_turn, o_stock = _starts(
-        at, "first_attacker", "attacker", "turn", "stock_left"
-    )
-    o_up, o_attacked, o_down, o_own_down = _starts(
-        at, "field_face_up", "field_attacked", "field_face_down", "own_face_down"
-    )
-    o_points, o_count, o_attack, o_power = _starts(
-        at, "points", "points_count", "attack", "attack_power"
-    )
-    o_attacks, o_lost = at["attacks_made"], at["lost_this_turn"]
-    s_totals, s_turn, s_stock = scale["score_totals"], scale["turn"], scale["stock_left"]
-    s_down, s_count, s_power = (
-        scale["field_face_down"],
-        scale["points_count"],
-        scale["attack_power"],
-    )
-    s_attacks, s_lost = scale["attacks_made"], scale["lost_this_turn"]
-
-    def fast(st: Any, me: int, ones: list[int], nums: dict[int, float]) -> None:
-        add = ones.append
-        stage = st.stage
-        setup = stage == "setup"
-        add(phase_at.get(stage, phase_other))
-        seats(st.hands, st.current_player, me, add, nums)
-        first = None if setup else st.first_attacker
-        add(o_first + (n if first is None else (first - me) % n))
-        attacker = None if setup else st.attacker
-        add(o_attacker + (n if attacker is None else (attacker - me) % n))
-        if st.turns:
-            nums[o_turn] = float(st.turns) / s_turn
-        if st.stock:
-            nums[o_stock] = float(len(st.stock)) / s_stock
-        up = st.up
-        used = st.used
-        forming = st.forming
-        buried = st.buried
-        for s in range(n):
-            rel = (s - me) % n
-            base = rel * width
-            down = 0
-            for c in st.field[s]:
-                if c in up:
-                    i = pos[c.index]
-                    if i >= 0:
-                        add(o_up + base + i)
-                        if c in used or c in forming:
-                            add(o_attacked + base + i)
-                else:
-                    down += 1
-                    if s == me:  # the seat's own face-down cards
-                        i = pos[c.index]
-                        if i >= 0:
-                            add(o_own_down + i)
-            nums[o_down + rel] = float(down) / s_down
-            held = st.points[s]
-            for c in held:
-                if s == me or c not in buried:  # buried points stay face down
-                    i = pos[c.index]
-                    if i >= 0:
-                        add(o_points + base + i)
-            count = float(len(held))
-            nums[o_totals + rel] = float(count or 0) / s_totals
-            nums[o_count + rel] = count / s_count
-        if forming:
-            power = 0
-            for c in forming:
-                power += _POWER[c]
-                i = pos[c.index]
-                if i >= 0:
-                    add(o_attack + i)
-            if power:
-                nums[o_power] = float(power) / s_power
-        if st.attacks:
-            nums[o_attacks] = float(st.attacks) / s_attacks
-        if st.lost:
-            nums[o_lost] = float(st.lost) / s_lost
-
-    return ArcanaDuelState, fast
-
-
 def _from_blocks(game_id: str) -> Callable[[Encoder], tuple[type, FastFn]]:
     """The direct encoder of a game that has incremental blocks
     (:mod:`xtarot.adapters.incremental`): every block written in full, in turn."""
@@ -219,7 +127,7 @@ def _grail_mahjong(enc: Encoder) -> tuple[type, FastFn]:
 DIRECT: dict[str, Callable[[Encoder], tuple[type, FastFn]]] = {
     "sono-arcana": _from_blocks("sono-arcana"),
     "matto": _from_blocks("matto"),
-    "arcana-duel": _arcana_duel,
+    "arcana-duel": _from_blocks("arcana-duel"),
     "extendori": _from_blocks("extendori"),
     "fairy500": _from_blocks("fairy500"),
     "grail-mahjong": _grail_mahjong,

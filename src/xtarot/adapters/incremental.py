@@ -267,6 +267,109 @@ def _sono_arcana(enc: Encoder) -> tuple[type, list[Block]]:
     ]
 
 
+def _arcana_duel(enc: Encoder) -> tuple[type, list[Block]]:
+    """アルカナデュエル, in blocks: the turn, hands, 場 (fields), attack and counts at
+    every observation; the 得点 (points piles) as they grow (a pile only grows, and a
+    card swept into it face down by the Fool stays face down: buried as it enters)."""
+    from xtarot.games.arcana_duel import _POWER, ArcanaDuelState
+
+    n = enc.players
+    width = len(enc.cards)
+    pos = _card_table(enc)
+    seats = _seat_writer(enc, pos)
+    phase_at, phase_other = _choice_table(enc, "phase")
+    at, scale = _places(enc)
+    o_totals = at["score_totals"]
+    o_first, o_attacker, o_turn, o_stock = _starts(
+        at, "first_attacker", "attacker", "turn", "stock_left"
+    )
+    o_up, o_attacked, o_down, o_own_down = _starts(
+        at, "field_face_up", "field_attacked", "field_face_down", "own_face_down"
+    )
+    o_points, o_count, o_attack, o_power = _starts(
+        at, "points", "points_count", "attack", "attack_power"
+    )
+    o_attacks, o_lost = at["attacks_made"], at["lost_this_turn"]
+    s_totals, s_turn, s_stock = scale["score_totals"], scale["turn"], scale["stock_left"]
+    s_down, s_count, s_power = (
+        scale["field_face_down"],
+        scale["points_count"],
+        scale["attack_power"],
+    )
+    s_attacks, s_lost = scale["attacks_made"], scale["lost_this_turn"]
+
+    def move(st: Any, me: int, ones: Ones, nums: Nums) -> None:
+        add = ones.append
+        stage = st.stage
+        setup = stage == "setup"
+        add(phase_at.get(stage, phase_other))
+        seats(st.hands, st.current_player, me, add, nums)
+        first = None if setup else st.first_attacker
+        add(o_first + (n if first is None else (first - me) % n))
+        attacker = None if setup else st.attacker
+        add(o_attacker + (n if attacker is None else (attacker - me) % n))
+        if st.turns:
+            nums[o_turn] = float(st.turns) / s_turn
+        if st.stock:
+            nums[o_stock] = float(len(st.stock)) / s_stock
+        up = st.up
+        used = st.used
+        forming = st.forming
+        for s in range(n):
+            rel = (s - me) % n
+            base = rel * width
+            down = 0
+            for c in st.field[s]:
+                if c in up:
+                    i = pos[c.index]
+                    if i >= 0:
+                        add(o_up + base + i)
+                        if c in used or c in forming:
+                            add(o_attacked + base + i)
+                else:
+                    down += 1
+                    if s == me:  # the seat's own face-down cards
+                        i = pos[c.index]
+                        if i >= 0:
+                            add(o_own_down + i)
+            nums[o_down + rel] = float(down) / s_down
+            count = float(len(st.points[s]))
+            nums[o_totals + rel] = float(count or 0) / s_totals
+            nums[o_count + rel] = count / s_count
+        if forming:
+            power = 0
+            for c in forming:
+                power += _POWER[c]
+                i = pos[c.index]
+                if i >= 0:
+                    add(o_attack + i)
+            if power:
+                nums[o_power] = float(power) / s_power
+        if st.attacks:
+            nums[o_attacks] = float(st.attacks) / s_attacks
+        if st.lost:
+            nums[o_lost] = float(st.lost) / s_lost
+
+    def points_key(st: Any, me: int) -> tuple[int, ...]:
+        return (0, *map(len, st.points))  # a duel is one hand: the piles only grow
+
+    def points(st: Any, me: int, since: tuple[int, ...] | None, ones: Ones, _: None) -> None:
+        add = ones.append
+        buried = st.buried
+        for s, held in enumerate(st.points):
+            base = o_points + ((s - me) % n) * width
+            for c in held[since[s + 1] :] if since else held:
+                if s == me or c not in buried:  # buried points stay face down
+                    i = pos[c.index]
+                    if i >= 0:
+                        add(base + i)
+
+    return ArcanaDuelState, [
+        Block("move", None, move),
+        Block("points", points_key, points, grows=True),
+    ]
+
+
 def _extendori(enc: Encoder) -> tuple[type, list[Block]]:
     """エクステンドリ, in blocks: the turn, hands, trick and points at every observation;
     the hand's past tricks as they grow; the known voids when one is shown."""
@@ -544,4 +647,5 @@ BLOCKS: dict[str, Callable[[Encoder], tuple[type, list[Block]]]] = {
     "extendori": _extendori,
     "fairy500": _fairy500,
     "matto": _matto,
+    "arcana-duel": _arcana_duel,
 }
