@@ -388,3 +388,24 @@ def test_a_clone_is_independent_and_plays_on_like_the_original() -> None:
     assert twin.is_terminal and state.snapshot() == before
     state.random_playout(random.Random(8))
     assert state.record() == twin.record()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_quick_score_totals_agree_with_the_scores(players: int) -> None:
+    """``_score_totals`` (what the tensors read, remembered until a major is won) is a
+    shortcut of ``scores().totals``: the same numbers at every moment of random
+    matches, sets and the Fool's penalty included."""
+    game = xtarot.load("matto", players=players)
+    rng = random.Random(players)
+    with_set = with_fool = 0
+    for seed in range(25):
+        state = game.new_state(seed=seed)
+        while True:
+            scores = state.scores()
+            assert state._score_totals() == scores.totals
+            if state.is_terminal:
+                with_set += any(scores.detail["sets"])
+                with_fool += any(scores.detail["fool"])
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    assert with_set and with_fool  # both scoring paths were met

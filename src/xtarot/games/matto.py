@@ -77,6 +77,15 @@ SETS: tuple[tuple[str, str, tuple[Card, ...]], ...] = (
 )
 SET_BONUS = 5
 FOOL_PENALTY = 5
+#: the cards of each set, as sets (a pile scores a set when it holds all of them)
+_SET_NEEDS: tuple[frozenset[Card], ...] = tuple(frozenset(need) for _, _, need in SETS)
+
+
+def _pile_total(have: set[Card], sets: int) -> int:
+    """The points of one pile of majors won (``have``, holding ``sets`` of the sets):
+    a point a major, -5 with マット (the Fool), +5 a set."""
+    return len(have) - (FOOL_PENALTY if FOOL in have else 0) + SET_BONUS * sets
+
 
 _VALUE: dict[Card, int] = {c: 10 if c.value is None else int(c.value) for c in MINORS}
 _MASK = (1 << 22) - 1  # sums above 21 never matter
@@ -438,8 +447,7 @@ class MattoState(State):
             have = set(held)
             sets = [en for _, en, need in SETS if have.issuperset(need)]
             sets_held.append(sets)
-            total = len(held) - (FOOL_PENALTY if FOOL in have else 0) + SET_BONUS * len(sets)
-            totals.append(total)
+            totals.append(_pile_total(have, len(sets)))
         return Scores(
             totals=tuple(float(t) for t in totals),
             ranks=competition_ranks(totals),
@@ -457,7 +465,11 @@ class MattoState(State):
         key = tuple(map(len, self.won))
         memo = self._totals_memo
         if memo is None or memo[0] != key:
-            memo = self._totals_memo = (key, self.scores().totals)
+            totals = []
+            for held in self.won:
+                have = set(held)
+                totals.append(float(_pile_total(have, sum(need <= have for need in _SET_NEEDS))))
+            memo = self._totals_memo = (key, tuple(totals))
         return memo[1]
 
     # -- views --------------------------------------------------------------------------
