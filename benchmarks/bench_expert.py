@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
 import sys
 import time
@@ -88,6 +89,7 @@ def measure(
     other_mean = sum(other_scores) / len(other_scores) if other_scores else 0.0
     lo, hi = mine.win_interval
     x_fair = mine.win_share * players
+    edge, edge_half = score_edge(result.rows)
     seconds = budget.get("seconds")
     need = FAST_TARGETS.get((game, players), 0.0) if seconds is not None and seconds < 1 else 1.3
     return {
@@ -101,12 +103,37 @@ def measure(
         "x_fair_ci95": [lo * players, hi * players],
         "mean_score": mine.mean_score,
         "heuristic_mean_score": other_mean,
+        "score_edge": edge,
+        "score_edge_ci95": [edge - edge_half, edge + edge_half],
         "target": need or None,
         "met": (x_fair >= need and lo * players > 1.0 and mine.mean_score > other_mean)
         if need
         else None,
         "seconds": wall,
     }
+
+
+def score_edge(rows: list[dict[str, Any]]) -> tuple[float, float]:
+    """The expert's mean score minus the heuristics' in the same matches, averaged per
+    deal first (a duplicate deal's arrangements share their luck), and the half-width
+    of its 95% interval (normal approximation over the deals)."""
+    by_deal: dict[Any, list[float]] = {}
+    for row in rows:
+        names, scores = list(row["agents"]), [float(x) for x in row["scores"]]
+        mine = [x for name, x in zip(names, scores, strict=True) if name == "expert"]
+        theirs = [x for name, x in zip(names, scores, strict=True) if name != "expert"]
+        if mine and theirs:
+            gap = sum(mine) / len(mine) - sum(theirs) / len(theirs)
+            by_deal.setdefault((row.get("seed"), row.get("index")), []).append(gap)
+    gaps = [sum(g) / len(g) for g in by_deal.values()]
+    k = len(gaps)
+    if k == 0:
+        return 0.0, math.inf
+    mean = sum(gaps) / k
+    if k < 2:
+        return mean, math.inf
+    var = sum((g - mean) ** 2 for g in gaps) / (k - 1)
+    return mean, 1.96 * math.sqrt(var / k)
 
 
 def endgame_duel(
@@ -261,7 +288,9 @@ def main(argv: list[str] | None = None) -> int:
                 met = {True: "yes", False: "NO", None: "-"}[row["met"]]
                 print(
                     f"{gid:14} {n}p  {row['x_fair']:.2f}x [{lo:.2f}, {hi:.2f}]  "
-                    f"score {row['mean_score']:8.1f} vs {row['heuristic_mean_score']:8.1f}  "
+                    f"score {row['mean_score']:8.1f} vs {row['heuristic_mean_score']:8.1f} "
+                    f"(edge {row['score_edge']:+.1f} +- "
+                    f"{(row['score_edge_ci95'][1] - row['score_edge_ci95'][0]) / 2:.1f})  "
                     f"target {row['target'] or '-'}: {met}  "
                     f"({row['matches']} matches, {row['seconds']:.0f} s)",
                     flush=True,

@@ -118,6 +118,9 @@ def test_ismcts_values_every_seat_as_utility_does() -> None:
         ranks = tuple(1 + sum(1 for t in totals if t > x) for x in totals)
         scores = Scores(totals=totals, ranks=ranks, final=True)
         assert _utilities(totals, ranks) == [utility(scores, s) for s in range(n)]
+    # another margin weight scales the bonus and the malus, not the win share
+    assert _utilities((30.0, 20.0), (1, 2), margin=1.0) == [1.0 + 10 / 60, -10 / 60]
+    assert _utilities((30.0, 20.0), (1, 2), margin=0.0) == [1.0, 0.0]
 
 
 def test_ismcts_beats_random_players() -> None:

@@ -61,6 +61,8 @@ def test_registered_names() -> None:
         ({"depth": -3}, "depth is a whole number of moves"),
         ({"endgame": "yes"}, "endgame must be true or false"),
         ({"estimate": 1}, "estimate must be true or false"),
+        ({"margin": -0.5}, "margin is a weight from 0 to 10"),
+        ({"margin": "big"}, "margin is a weight from 0 to 10"),
     ],
 )
 def test_bad_settings_say_what_is_allowed(settings: dict, words: str) -> None:
@@ -223,6 +225,9 @@ def test_benchmark_script_quick_json() -> None:
     (row,) = out["rows"]
     assert row["players"] == 3 and row["matches"] == 6  # one deal, six seatings
     assert row["x_fair_ci95"][0] <= row["x_fair"] <= row["x_fair_ci95"][1]
+    # the paired score edge: here (every deal seen in every seating) the gap of the means
+    assert abs(row["score_edge"] - (row["mean_score"] - row["heuristic_mean_score"])) < 1e-9
+    assert row["score_edge_ci95"][0] <= row["score_edge"] <= row["score_edge_ci95"][1]
     duel = subprocess.run(
         [sys.executable, str(root / "benchmarks" / "bench_expert.py"), "--endgame-duel", "2",
          "--games", "1", "--iterations", "4", "--json"],

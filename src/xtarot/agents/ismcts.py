@@ -72,9 +72,11 @@ class _Node:
 _RootStats = dict[str, tuple[int, float]]
 
 
-def _utilities(totals: Sequence[float], ranks: Sequence[int]) -> list[float]:
+def _utilities(totals: Sequence[float], ranks: Sequence[int], margin: float = 0.1) -> list[float]:
     """:func:`~xtarot.agents.base.utility` of every seat at once, the same numbers:
-    the win share plus a small bonus or malus for the margin over the best other seat."""
+    the win share plus a small bonus or malus for the margin over the best other seat
+    (``margin`` times the margin over twice the largest absolute total; the default
+    0.1 is ``utility``'s)."""
     n = len(totals)
     k = ranks.count(1)
     wins = [1.0 / k if r == 1 else 0.0 for r in ranks]
@@ -85,7 +87,7 @@ def _utilities(totals: Sequence[float], ranks: Sequence[int]) -> list[float]:
     leader = totals.index(top)
     second = max(x for s, x in enumerate(totals) if s != leader)
     return [
-        wins[s] + 0.1 * (totals[s] - (second if s == leader else top)) / (2 * scale)
+        wins[s] + margin * (totals[s] - (second if s == leader else top)) / (2 * scale)
         for s in range(n)
     ]
 
