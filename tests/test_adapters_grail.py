@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 
 import xtarot
-from xtarot.adapters.direct import FastFn
-from xtarot.adapters.direct_grail import grail_mahjong
+from xtarot.adapters.direct import DIRECT, FastFn
 from xtarot.adapters.tensors import Encoder, encoder_for
 from xtarot.games.grail_mahjong.state import GrailMahjongState
 from xtarot.games.grail_mahjong.tables import mask_of
@@ -78,7 +77,7 @@ def test_direct_encoder_equals_the_views_encoding(
 ) -> None:
     game = xtarot.load("grail-mahjong", players=players, **options)
     enc = encoder_for(game)
-    cls, fast = grail_mahjong(enc)
+    cls, fast = DIRECT["grail-mahjong"](enc)
     assert cls is GrailMahjongState is type(game.new_state(seed=0))
     rng = random.Random(players * 100 + seeds)
     seen_phases: set[str] = set()
@@ -111,7 +110,7 @@ def test_direct_encoder_agrees_across_many_matches_through_one_encoder() -> None
     clones in any order: nothing of one state is remembered for the next."""
     game = xtarot.load("grail-mahjong", players=3, hands=2)
     enc = encoder_for(game)
-    _, fast = grail_mahjong(enc)
+    _, fast = DIRECT["grail-mahjong"](enc)
     rng = random.Random(5)
     states = [game.new_state(seed=s) for s in range(4)]
     for step in range(400):
@@ -133,7 +132,7 @@ def test_direct_encoder_sees_nothing_hidden(players: int) -> None:
     clones and their futures stay exact."""
     game = xtarot.load("grail-mahjong", players=players, hands=2)
     enc = encoder_for(game)
-    _, fast = grail_mahjong(enc)
+    _, fast = DIRECT["grail-mahjong"](enc)
     rng = random.Random(40 + players)
     worlds = 0
     for seed in range(3):
@@ -166,7 +165,7 @@ def test_hidden_cards_change_nothing_and_own_cards_do() -> None:
     tensor as it was; the same swap with the seat's own hand changes it."""
     game = xtarot.load("grail-mahjong", players=3, hands=1)
     enc = encoder_for(game)
-    _, fast = grail_mahjong(enc)
+    _, fast = DIRECT["grail-mahjong"](enc)
     state: Any = game.new_state(seed=11)
     before = [_direct(fast, enc, state, s) for s in range(3)]
     other = (state.current_player + 1) % 3

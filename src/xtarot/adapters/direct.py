@@ -9,9 +9,9 @@ exactly what the view shows that seat and nothing more (a card hidden from the s
 is never touched), and ``tests/test_adapters_fast.py`` holds every direct encoder to
 the reference encoding of the view, position by position, along random matches.
 
-sono-arcana, matto, arcana-duel, extendori and fairy500 write theirs as the blocks of
-:mod:`xtarot.adapters.incremental` (the same code serves a whole tensor and a seat's
-tensor kept between looks); grail-mahjong's is in :mod:`xtarot.adapters.direct_grail`.
+Every built-in game writes its as the blocks of :mod:`xtarot.adapters.incremental`
+(the same code serves a whole tensor and a seat's tensor kept between looks);
+grail-mahjong's blocks are in :mod:`xtarot.adapters.direct_grail`.
 
 A direct encoder is used only for the built-in spec of its game (a replaced spec goes
 the view's way) and only for states of the exact class it was written for.  Each
@@ -116,13 +116,6 @@ def _from_blocks(game_id: str) -> Callable[[Encoder], tuple[type, FastFn]]:
     return build
 
 
-def _grail_mahjong(enc: Encoder) -> tuple[type, FastFn]:
-    """聖杯麻雀: see :mod:`xtarot.adapters.direct_grail`."""
-    from xtarot.adapters.direct_grail import grail_mahjong
-
-    return grail_mahjong(enc)
-
-
 #: game id -> builder of its direct encoder
 DIRECT: dict[str, Callable[[Encoder], tuple[type, FastFn]]] = {
     "sono-arcana": _from_blocks("sono-arcana"),
@@ -130,5 +123,5 @@ DIRECT: dict[str, Callable[[Encoder], tuple[type, FastFn]]] = {
     "arcana-duel": _from_blocks("arcana-duel"),
     "extendori": _from_blocks("extendori"),
     "fairy500": _from_blocks("fairy500"),
-    "grail-mahjong": _grail_mahjong,
+    "grail-mahjong": _from_blocks("grail-mahjong"),
 }

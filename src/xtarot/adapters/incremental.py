@@ -641,6 +641,13 @@ def _matto(enc: Encoder) -> tuple[type, list[Block]]:
     return MattoState, [Block("move", None, move), _won_block(o_won, n, width, pos)]
 
 
+def _grail_mahjong(enc: Encoder) -> tuple[type, list[Block]]:
+    """聖杯麻雀: see :mod:`xtarot.adapters.direct_grail`."""
+    from xtarot.adapters.direct_grail import grail_mahjong
+
+    return grail_mahjong(enc)
+
+
 #: game id -> builder of its blocks: ``(state class, blocks)``
 BLOCKS: dict[str, Callable[[Encoder], tuple[type, list[Block]]]] = {
     "sono-arcana": _sono_arcana,
@@ -648,4 +655,5 @@ BLOCKS: dict[str, Callable[[Encoder], tuple[type, list[Block]]]] = {
     "fairy500": _fairy500,
     "matto": _matto,
     "arcana-duel": _arcana_duel,
+    "grail-mahjong": _grail_mahjong,
 }
