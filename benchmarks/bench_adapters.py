@@ -21,9 +21,14 @@ per player step, its chance nodes not counted as steps); ``os_tensor`` is report
 both as a ratio to native and to that C++ step (issue #18: target at most 2x).
 
 Reported: µs per step (a step is one player decision) and the ratios.  A loop whose
-package is missing is skipped with the install hint.
+package is missing is skipped with the install hint.  Each loop's time box is split
+into ``--rounds`` slices run in turn (native, openspiel, ..., then native again), so a
+machine that speeds up or slows down during the run (a shared or throttled one) weighs
+on every loop alike; a loop's figure is the median of its slices and a ratio the median
+of the slices' ratios (native and the loop timed in the same round).
 
-    PYTHONPATH=src python benchmarks/bench_adapters.py [--seconds 1.0] [--games matto ...] [--json]
+    PYTHONPATH=src python benchmarks/bench_adapters.py [--seconds 1.0] [--rounds 5]
+        [--games matto ...] [--json]
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -133,6 +139,9 @@ def _pettingzoo(game_id: str, players: int, options: dict[str, Any], seconds: fl
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time box per loop")
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="slices of each time box, run in turn (default 5)"
+    )
     parser.add_argument("--games", nargs="*", help="game ids (default: all)")
     parser.add_argument("--json", action="store_true", help="print JSON rows")
     parser.add_argument(
@@ -141,6 +150,10 @@ def main(argv: list[str] | None = None) -> int:
         help="also time the tensor step through OpenSpiel's own path (os_tensor_own)",
     )
     args = parser.parse_args(argv)
+    if args.rounds < 1 or args.seconds <= 0:
+        parser.error("--rounds must be at least 1 and --seconds positive")
+    rounds = args.rounds
+    piece = args.seconds / rounds
 
     Loop = Callable[[str, int, dict[str, Any], float], float]
     loops: dict[str, Loop | str] = {"native": _native}
@@ -150,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         loops["os_tensor"] = _openspiel(True)
         if args.own_path:
             loops["os_tensor_own"] = _openspiel(True, own_path=True)
-        hearts = round(_hearts(args.seconds), 1)
+        hearts = round(statistics.median(_hearts(piece) for _ in range(rounds)), 1)
     except ImportError:
         loops["openspiel"] = loops["os_tensor"] = 'skipped: pip install "xtarot[openspiel]"'
         if args.own_path:
@@ -170,13 +183,22 @@ def main(argv: list[str] | None = None) -> int:
             continue
         options = dict(info.bulk_options)
         row: dict[str, Any] = {"game": info.id, "players": info.min_players, "options": options}
+        timed = {name: loop for name, loop in loops.items() if not isinstance(loop, str)}
+        slices: dict[str, list[float]] = {name: [] for name in timed}
+        for _ in range(rounds):
+            for name, loop in timed.items():
+                slices[name].append(loop(info.id, info.min_players, options, piece))
         for name, loop in loops.items():
-            row[name] = (
-                loop
-                if isinstance(loop, str)
-                else round(loop(info.id, info.min_players, options, args.seconds), 1)
-            )
+            row[name] = loop if isinstance(loop, str) else round(statistics.median(slices[name]), 1)
         row["hearts_cpp_tensor"] = hearts
+        # per loop, the median over the rounds of (its time / native's in the same round)
+        row["x_native"] = {
+            name: round(
+                statistics.median(a / b for a, b in zip(v, slices["native"], strict=True)), 2
+            )
+            for name, v in slices.items()
+            if name != "native"
+        }
         rows.append(row)
 
     if args.json:
@@ -192,12 +214,16 @@ def main(argv: list[str] | None = None) -> int:
             return f"{v:.1f}", f"{v / base:.1f}"
         return "-", "-"
 
+    def paired(row: dict[str, Any], name: str) -> tuple[str, str]:
+        x = row["x_native"].get(name)
+        return (f"{row[name]:.1f}", f"{x:.1f}") if x is not None else ("-", "-")
+
     for row in rows:
         nat = row["native"]
-        os_, os_x = cell(row["openspiel"], nat)
-        ten, ten_x = cell(row["os_tensor"], nat)
+        os_, os_x = paired(row, "openspiel")
+        ten, ten_x = paired(row, "os_tensor")
         _, ten_h = cell(row["os_tensor"], row["hearts_cpp_tensor"])
-        pz, pz_x = cell(row["pettingzoo"], nat)
+        pz, pz_x = paired(row, "pettingzoo")
         print(
             f"{row['game']:<15} {row['players']:>2} {nat:>10.1f} {os_:>13} {os_x:>5}"
             f" {ten:>13} {ten_x:>5} {ten_h:>7} {pz:>14} {pz_x:>5}"

@@ -287,6 +287,19 @@ def test_benchmark_smoke_run() -> None:
     assert row["game"] == "matto" and row["native"] > 0
     for name in ("openspiel", "os_tensor", "hearts_cpp_tensor", "pettingzoo"):
         assert isinstance(row[name], float) or row[name].startswith("skipped")
+    # every timed loop's ratio is the median of its rounds' paired ratios to native
+    timed = {n for n in ("openspiel", "os_tensor", "pettingzoo") if isinstance(row[n], float)}
+    assert set(row["x_native"]) == timed
+    assert all(x > 0 for x in row["x_native"].values())
+    bad = subprocess.run(
+        [sys.executable, script, "--rounds", "0", "--games", "matto"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert bad.returncode == 2 and "--rounds must be at least 1" in bad.stderr
 
 
 def test_pettingzoo_action_spaces_seeded_by_reset(pz_test) -> None:  # type: ignore[no-untyped-def]
