@@ -33,6 +33,25 @@ if TYPE_CHECKING:
 __all__ = ["grail_mahjong"]
 
 _CHUNK = 11  # hand-mask bits read at once (53 card bits: 5 reads, 5 x 2,048 entries)
+_CHUNKS: dict[tuple[int, ...], list[list[tuple[int, ...]]]] = {}
+
+
+def _chunk_tables(in_hand: tuple[int, ...], reads: int) -> list[list[tuple[int, ...]]]:
+    """The hand read ``_CHUNK`` bits at a time: ``tables[k][b]`` are the positions of
+    the cards whose bits are ``b << (_CHUNK * k)`` (``in_hand``: a card bit's
+    ``bit_length`` -> its position, -1 for none).  Built once per layout."""
+    tables = _CHUNKS.get(in_hand)
+    if tables is None:
+        tables = []
+        for k in range(reads):
+            table: list[tuple[int, ...]] = [()]
+            for b in range(1, 1 << _CHUNK):
+                low = b & -b  # b's positions: those of b without its lowest bit, and that one's
+                p = in_hand[_CHUNK * k + low.bit_length()]
+                table.append(table[b ^ low] + (p,) if p >= 0 else table[b ^ low])
+            tables.append(table)
+        _CHUNKS[in_hand] = tables
+    return tables
 
 
 def grail_mahjong(enc: Encoder) -> tuple[type, list[Block]]:
@@ -61,17 +80,7 @@ def grail_mahjong(enc: Encoder) -> tuple[type, list[Block]]:
     for c, bit in BIT.items():
         i = pos[c.index]
         in_hand[bit.bit_length()] = -1 if i < 0 else o_hand + i
-    # the hand read _CHUNK bits at a time: chunks[k][b] are the positions of the cards
-    # whose bits are ``b << (_CHUNK * k)``
-    chunks = [
-        [
-            tuple(
-                p for j in range(_CHUNK) if b >> j & 1 and (p := in_hand[_CHUNK * k + j + 1]) >= 0
-            )
-            for b in range(1 << _CHUNK)
-        ]
-        for k in range(reads)
-    ]
+    chunks = _chunk_tables(tuple(in_hand), reads)
     low_bits = (1 << _CHUNK) - 1
 
     def move(st: Any, me: int, ones: list[int], nums: dict[int, float]) -> None:
