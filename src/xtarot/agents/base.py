@@ -26,6 +26,7 @@ from typing import Any, Protocol, runtime_checkable
 from xtarot.engine import Action, Game, Scores, State
 
 __all__ = [
+    "MARGIN_WEIGHT",
     "Agent",
     "Decision",
     "Explanation",
@@ -86,10 +87,14 @@ class Agent(Protocol):
     def explain(self) -> Explanation | None: ...
 
 
+#: the weight of the score margin in :func:`utility`, next to a win's 1
+MARGIN_WEIGHT = 0.1
+
+
 def utility(scores: Scores, seat: int) -> float:
     """What a finished match is worth to ``seat`` for search: the seat's share of the
     win (1, or 1/k for a win shared by k seats) first, then a small bonus or malus for
-    the score margin over the best other seat (at most +-0.1)."""
+    the score margin over the best other seat (at most +-:data:`MARGIN_WEIGHT`)."""
     winners = scores.winners
     win = 1.0 / len(winners) if seat in winners else 0.0
     totals = scores.totals
@@ -97,7 +102,7 @@ def utility(scores: Scores, seat: int) -> float:
     if not others:
         return win
     scale = max(1.0, max(abs(t) for t in totals))
-    return win + 0.1 * (totals[seat] - max(others)) / (2 * scale)
+    return win + MARGIN_WEIGHT * (totals[seat] - max(others)) / (2 * scale)
 
 
 def decision_for(state: State) -> Decision:

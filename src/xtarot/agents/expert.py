@@ -66,7 +66,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from xtarot.agents.base import Agent, Decision, Explanation, MoveStat
+from xtarot.agents.base import MARGIN_WEIGHT, Agent, Decision, Explanation, MoveStat
 from xtarot.agents.heuristic import STRATEGIES
 from xtarot.agents.ismcts import ISMCTSAgent, _utilities
 from xtarot.engine import Action, State
@@ -126,7 +126,7 @@ def heuristic_playout(
 DEPTH: dict[str, int] = {"arcana-duel": 24, "matto": 24}
 
 #: per game: the weight of the score margin in a finished play-out's value, next to
-#: the win share (absent: 0.1, :func:`~xtarot.agents.base.utility`'s).  Arcana-duel's
+#: the win share (absent: :data:`~xtarot.agents.base.MARGIN_WEIGHT`, 0.1).  Arcana-duel's
 #: annihilation wins at once with any points, so a win-first value let the expert win
 #: more duels with fewer points than the heuristic; on the same 100 deals (200
 #: matches, 60 play-outs a move) weights 0.1 / 0.5 / 1 / 2 gave 1.36x / 1.39x / 1.50x /
@@ -271,7 +271,7 @@ class ExpertAgent:
     by its :data:`STOPS` rule or at the depth limit and value the position by that
     estimate (``False``: play every hand out, as before).  ``margin``: the weight of
     the score margin in a finished play-out's value next to the win share (default:
-    per game, :data:`MARGIN`, else 0.1).
+    per game, :data:`MARGIN`, else :data:`~xtarot.agents.base.MARGIN_WEIGHT`).
     """
 
     name = "expert"
@@ -324,7 +324,7 @@ class ExpertAgent:
         ):
             raise ValueError(f"margin is a weight from 0 to 10, not {margin!r}")
         self.margin = None if margin is None else float(margin)
-        self._margin = 0.1
+        self._margin = MARGIN_WEIGHT
         self._last: Explanation | None = None
         self._game: str | None = None
         self._guide: Agent | None = None
@@ -352,7 +352,7 @@ class ExpertAgent:
         self._players = _SeatStrategies(factory, self.rng.getrandbits(32))
         self._fallback = None
         self._depth = self.depth if self.depth is not None else DEPTH.get(game)
-        self._margin = self.margin if self.margin is not None else MARGIN.get(game, 0.1)
+        self._margin = self.margin if self.margin is not None else MARGIN.get(game, MARGIN_WEIGHT)
         return True
 
     # -- acting ---------------------------------------------------------------------

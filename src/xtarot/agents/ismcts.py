@@ -43,7 +43,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from xtarot.agents.base import Decision, Explanation, MoveStat
+from xtarot.agents.base import MARGIN_WEIGHT, Decision, Explanation, MoveStat
 from xtarot.engine import Action, State
 from xtarot.engine.rand import below
 
@@ -72,11 +72,13 @@ class _Node:
 _RootStats = dict[str, tuple[int, float]]
 
 
-def _utilities(totals: Sequence[float], ranks: Sequence[int], margin: float = 0.1) -> list[float]:
+def _utilities(
+    totals: Sequence[float], ranks: Sequence[int], margin: float = MARGIN_WEIGHT
+) -> list[float]:
     """:func:`~xtarot.agents.base.utility` of every seat at once, the same numbers:
     the win share plus a small bonus or malus for the margin over the best other seat
-    (``margin`` times the margin over twice the largest absolute total; the default
-    0.1 is ``utility``'s)."""
+    (``margin`` times the margin over twice the largest absolute total; the default is
+    ``utility``'s)."""
     n = len(totals)
     k = ranks.count(1)
     wins = [1.0 / k if r == 1 else 0.0 for r in ranks]
