@@ -121,6 +121,16 @@ def test_ismcts_values_every_seat_as_utility_does() -> None:
     # another margin weight scales the bonus and the malus, not the win share
     assert _utilities((30.0, 20.0), (1, 2), margin=1.0) == [1.0 + 10 / 60, -10 / 60]
     assert _utilities((30.0, 20.0), (1, 2), margin=0.0) == [1.0, 0.0]
+    # against the largest total a win by 3 and a win by 10 are worth the same; against
+    # a floor of 20 points the larger win counts for more (a total above it still rules)
+    assert _utilities((3.0, 0.0, 0.0), (1, 2, 2))[0] == _utilities((10.0, 0.0, 0.0), (1, 2, 2))[0]
+    assert _utilities((3.0, 0.0, 0.0), (1, 2, 2), 1.0, points=20.0) == [
+        1.0 + 3 / 40,
+        -3 / 40,
+        -3 / 40,
+    ]
+    assert _utilities((10.0, 0.0, 0.0), (1, 2, 2), 1.0, points=20.0)[0] == 1.0 + 10 / 40
+    assert _utilities((30.0, 20.0), (1, 2), 1.0, points=20.0) == [1.0 + 10 / 60, -10 / 60]
 
 
 def test_ismcts_beats_random_players() -> None:

@@ -63,6 +63,8 @@ def test_registered_names() -> None:
         ({"estimate": 1}, "estimate must be true or false"),
         ({"margin": -0.5}, "margin is a weight from 0 to 10"),
         ({"margin": "big"}, "margin is a weight from 0 to 10"),
+        ({"points": 0.5}, "points is a number of points, 1 or more"),
+        ({"points": True}, "points is a number of points, 1 or more"),
     ],
 )
 def test_bad_settings_say_what_is_allowed(settings: dict, words: str) -> None:
@@ -323,3 +325,28 @@ def test_builtin_heuristics_leave_a_peeked_view_as_it_was(game_id: str) -> None:
                 state.apply(action)
                 decisions += 1
     assert decisions > 40
+
+
+def test_grail_mahjong_searches_the_heuristics_shortlist_and_values_points() -> None:
+    from xtarot.agents.expert import _CANDIDATES
+
+    state = real_decision("grail-mahjong", 3, seed=3, steps=12, hands=1)
+    while state.phase != "turn" or len(state.legal_actions()) < 5:
+        state.apply(state.legal_actions()[0])
+    decision = decision_for(state)
+    legal = {a.text: a for a in decision.legal}
+    chosen = STRATEGIES["grail-mahjong"](0).act(decision).text
+    names = _CANDIDATES["grail-mahjong"](decision, legal, chosen)
+    assert names is not None and set(names) <= set(legal) and len(names) < len(legal)
+    bot = ExpertAgent(1, iterations=40)
+    bot.act(decision)
+    why = bot.explain()
+    assert why is not None and {m.text for m in why.moves} <= {*names, chosen}
+    # the margin: weight 1 against at least 20 points here, the defaults elsewhere
+    assert (bot._margin, bot._points) == (1.0, 20.0)
+    other = ExpertAgent(1, iterations=5, points=5, margin=0.5)
+    other._prepare("grail-mahjong")
+    assert (other._margin, other._points) == (0.5, 5.0)
+    plain = ExpertAgent(1, iterations=5)
+    plain._prepare("matto")
+    assert (plain._margin, plain._points) == (0.1, 1.0)

@@ -201,3 +201,45 @@ def test_heuristic_moves_are_unchanged(case: tuple[Any, ...]) -> None:
     game, players, seeds, random_seats, options = case
     got = moves_digest(game, players, seeds, STRATEGIES[game], random_seats, options)
     assert got == DIGESTS[case], f"{case}: the heuristic's moves changed (digest {got})"
+
+
+def test_shortlist_keeps_the_few_moves_worth_searching() -> None:
+    # a turn without melds: the three discards that cost the hand least, never a card
+    # of a pair; the heuristic's own discard among them
+    state = new(3, ["Ac 2c 4d 4s 6s 7s 8w 5d 5w"], "2d")
+    decision = decision_for(state)
+    bot = GrailMahjongHeuristic()
+    short = bot.shortlist(decision)
+    assert short == ["discard 8w", "discard Ac", "discard 7s"]
+    assert len(decision.legal) == 10
+    # with the wild: the three best melds first (the heuristic's), then three
+    # discards, and never the wild's own discard (19 legal moves)
+    state = new(3, ["Ac 2c 4d 4s 6s 7s 8w 5d Oc"], "2d")
+    decision = decision_for(state)
+    short = bot.shortlist(decision)
+    assert len(short) == 6 < len(decision.legal)
+    assert short[0] == GrailMahjongHeuristic().act(decision).text == "chi Oc=5s 6s 7s"
+    assert [t.split()[0] for t in short] == ["chi"] * 3 + ["discard"] * 3
+    assert "discard Oc" not in short
+    # one meld on offer: it, then the discards
+    state = new(3, ["3c 3d 3s Ad 6w T8 2s 7d 5c"], "4w")
+    assert bot.shortlist(decision_for(state)) == [
+        "pon 3c 3d 3s",
+        "discard T8",
+        "discard 7d",
+        "discard 5c",
+    ]
+
+
+def test_shortlist_keeps_every_claim_answer() -> None:
+    rng = random.Random(4)
+    state = xtarot.load("grail-mahjong", players=3, hands=1).new_state(seed=4)
+    seen = 0
+    while not state.is_terminal and seen < 5:
+        decision = decision_for(state)
+        if state.phase == "claim" and len(decision.legal) > 1:
+            short = GrailMahjongHeuristic().shortlist(decision)
+            assert short == [a.text for a in decision.legal]
+            seen += 1
+        state.apply(decision.legal[rng.randrange(len(decision.legal))])
+    assert seen

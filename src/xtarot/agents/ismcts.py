@@ -73,18 +73,21 @@ _RootStats = dict[str, tuple[int, float]]
 
 
 def _utilities(
-    totals: Sequence[float], ranks: Sequence[int], margin: float = MARGIN_WEIGHT
+    totals: Sequence[float],
+    ranks: Sequence[int],
+    margin: float = MARGIN_WEIGHT,
+    points: float = 1.0,
 ) -> list[float]:
     """:func:`~xtarot.agents.base.utility` of every seat at once, the same numbers:
     the win share plus a small bonus or malus for the margin over the best other seat
-    (``margin`` times the margin over twice the largest absolute total; the default is
-    ``utility``'s)."""
+    (``margin`` times the margin over twice the largest absolute total, or over twice
+    ``points`` when the totals are all smaller; the defaults are ``utility``'s)."""
     n = len(totals)
     k = ranks.count(1)
     wins = [1.0 / k if r == 1 else 0.0 for r in ranks]
     if n < 2:
         return wins
-    scale = max(1.0, max(abs(t) for t in totals))
+    scale = max(points, max(abs(t) for t in totals))
     top = max(totals)
     leader = totals.index(top)
     second = max(x for s, x in enumerate(totals) if s != leader)

@@ -41,6 +41,8 @@ PTS, PROG, WILD_VALUE = 1.5, 1.0, 2.5
 PAIR, ADJ, GAP, EXTEND = 0.6, 0.5, 0.25, 1.0
 #: Extra worth of claiming a pon over a chi.
 PON_BONUS = 0.3
+#: Melds and discards each that :meth:`GrailMahjongHeuristic.shortlist` hands a search.
+SHORTLIST = 3
 
 
 def parse(code: str) -> tuple[str, int] | None:
@@ -286,6 +288,35 @@ class GrailMahjongHeuristic(Strategy):
         if self.view["phase"] == "claim":
             return self._claim(legal)
         return self._turn(legal)
+
+    def shortlist(self, decision: Decision, k: int = SHORTLIST) -> list[str]:
+        """The moves worth a search's time, by this strategy's own worth: in a turn the
+        ``k`` melds that raise the worth most and the ``k`` discards that lose least,
+        with ``luck`` and the discard of ``Rc`` when legal; in a claim every answer (they
+        are few).  The search then spends its play-outs on these instead of on every
+        legal move (discarding the wild, breaking a pair for nothing)."""
+        self._setup(decision)
+        texts = [a.text for a in decision.legal]
+        if self.view["phase"] == "claim":
+            return texts
+        now = self._worth(self.hand, _meld_score(self.melds), self.melds)
+        melds: list[tuple[float, str]] = []
+        for text in texts:
+            if text.startswith(("pon ", "chi ", "add ")):
+                hand, points, after = self._after_meld(text)
+                melds.append((self._worth(hand, points, after) - now, text))
+        ext = _extenders(self.melds, self.k)
+        base = self._structure(self.hand, ext)
+        discards: list[tuple[float, str]] = []
+        for text in texts:
+            if text.startswith("discard ") and text != f"discard {REST}":
+                c = text.split()[1]
+                discards.append((base - self._structure(self._without(self.hand, [c]), ext), text))
+        melds.sort(key=lambda x: -x[0])
+        discards.sort(key=lambda x: x[0])
+        out = [t for _, t in melds[:k]] + [t for _, t in discards[:k]]
+        out += [t for t in ("luck", f"discard {REST}") if t in texts]
+        return out
 
     # -- my turn ----------------------------------------------------------------------------
     def _after_meld(self, text: str) -> tuple[list[str], int, list[dict[str, Any]]]:
