@@ -24,6 +24,7 @@ hand's cards hang together):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -300,21 +301,14 @@ class GrailMahjongHeuristic(Strategy):
         if self.view["phase"] == "claim":
             return texts
         now = self._worth(self.hand, _meld_score(self.melds), self.melds)
-        melds: list[tuple[float, str]] = []
-        for text in texts:
-            if text.startswith(("pon ", "chi ", "add ")):
-                hand, points, after = self._after_meld(text)
-                melds.append((self._worth(hand, points, after) - now, text))
-        ext = _extenders(self.melds, self.k)
-        base = self._structure(self.hand, ext)
-        discards: list[tuple[float, str]] = []
-        for text in texts:
-            if text.startswith("discard ") and text != f"discard {REST}":
-                c = text.split()[1]
-                discards.append((base - self._structure(self._without(self.hand, [c]), ext), text))
+        melds = [
+            (self._worth(*self._after_meld(t)) - now, t)
+            for t in texts
+            if t.startswith(("pon ", "chi ", "add "))
+        ]
         melds.sort(key=lambda x: -x[0])
-        discards.sort(key=lambda x: x[0])
-        out = [t for _, t in melds[:k]] + [t for _, t in discards[:k]]
+        discards = sorted(self._discard_losses(texts), key=lambda x: x[0])
+        out = [t for _, t in melds[:k]] + [f"discard {c}" for _, c in discards[:k]]
         out += [t for t in ("luck", f"discard {REST}") if t in texts]
         return out
 
@@ -395,19 +389,22 @@ class GrailMahjongHeuristic(Strategy):
             )
         return self._discard(legal, mine)
 
-    def _discard(self, legal: dict[str, Action], mine: int) -> Action:
+    def _discard_losses(self, texts: Iterable[str]) -> list[tuple[float, str]]:
+        """``(loss, card)`` of every legal discard but ``Rc``, in the order given: how
+        much the hand's structure loses without the card."""
         ext = _extenders(self.melds, self.k)
         base = self._structure(self.hand, ext)
-        best: tuple[float, str] | None = None
-        for text in legal:
-            if not text.startswith("discard "):
-                continue
-            c = text.split()[1]
-            if c == REST:
-                continue
-            loss = base - self._structure(self._without(self.hand, [c]), ext)
-            if best is None or loss < best[0]:
-                best = (loss, c)
+        out = []
+        for text in texts:
+            if text.startswith("discard "):
+                c = text.split()[1]
+                if c != REST:
+                    out.append((base - self._structure(self._without(self.hand, [c]), ext), c))
+        return out
+
+    def _discard(self, legal: dict[str, Action], mine: int) -> Action:
+        # the first of the least losses, as the legal moves come
+        best = min(self._discard_losses(legal), key=lambda x: x[0], default=None)
         if best is None:
             return self._say(
                 legal[f"discard {REST}"],
