@@ -227,6 +227,12 @@ def test_benchmark_script_quick_json() -> None:
     (row,) = out["rows"]
     assert row["players"] == 3 and row["matches"] == 6  # one deal, six seatings
     assert row["x_fair_ci95"][0] <= row["x_fair"] <= row["x_fair_ci95"][1]
+    # one deal: no spread between deals to measure, so its per-deal interval is unbounded
+    assert row["x_fair_deal_ci95"][0] == 0.0 and row["x_fair_deal_ci95"][1] == float("inf")
+    (deal,) = row["per_deal"]
+    assert len(deal["matches"]) == 6 and {m["seat"] for m in deal["matches"]} == {0, 1, 2}
+    wins = sum(m["win"] for m in deal["matches"])
+    assert abs(wins / 6 * 3 - row["x_fair"]) < 1e-9
     # the paired score edge: here (every deal seen in every seating) the gap of the means
     assert abs(row["score_edge"] - (row["mean_score"] - row["heuristic_mean_score"])) < 1e-9
     assert row["score_edge_ci95"][0] <= row["score_edge"] <= row["score_edge_ci95"][1]
@@ -350,3 +356,37 @@ def test_grail_mahjong_searches_the_heuristics_shortlist_and_values_points() -> 
     plain = ExpertAgent(1, iterations=5)
     plain._prepare("matto")
     assert (plain._margin, plain._points) == (0.1, 1.0)
+
+
+def test_benchmark_win_share_interval_counts_each_deal_once() -> None:
+    """Hand-built rows: three deals of two matches each. The per-deal interval is taken
+    over the three deal means, so a deal whose two matches agree counts once, not twice."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_expert.py"
+    spec = importlib.util.spec_from_file_location("bench_expert_under_test", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    def match(index: int, expert_seat: int, ranks: list[int]) -> dict[str, object]:
+        agents = ["heuristic#1", "heuristic#2", "heuristic#3"]
+        agents[expert_seat] = "expert"
+        return {"seed": 1, "index": index, "agents": agents, "ranks": ranks,
+                "scores": [float(r) for r in ranks]}  # fmt: skip
+
+    rows = [
+        match(0, 0, [1, 2, 3]), match(0, 1, [2, 1, 3]),  # deal 0: won twice
+        match(1, 0, [1, 1, 3]), match(1, 2, [1, 2, 3]),  # deal 1: half a win, then none
+        match(2, 1, [1, 2, 3]), match(2, 2, [3, 2, 1]),  # deal 2: none, then a win
+    ]  # fmt: skip
+    mean, half = bench.deal_win_share(rows)
+    assert mean == (1.0 + 0.25 + 0.5) / 3
+    shares = [1.0, 0.25, 0.5]
+    sd = (sum((x - mean) ** 2 for x in shares) / 2) ** 0.5
+    assert abs(half - 1.96 * sd / 3**0.5) < 1e-12
+    deals = bench.per_deal(rows)
+    assert [len(d["matches"]) for d in deals] == [2, 2, 2]
+    assert [m["win"] for m in deals[1]["matches"]] == [0.5, 0.0]
+    assert bench.deal_win_share(rows[:2]) == (1.0, float("inf"))
