@@ -8,7 +8,7 @@ deal cancels out), for every game and its usual player counts, single hands
 
 Per row: the expert's win share as a multiple of the fair share (1 / players) with
 two 95% intervals (Wilson over the matches, and over the deals, each deal's matches
-averaged first: the honest one at odd player counts, see :func:`deal_win_share`), the
+averaged first, so a deal counts once, see :func:`deal_win_share`), the
 expert's and the heuristics' mean scores, and whether the issue's target holds (>= 1.3x,
 both intervals above 1.0x, higher mean score; at 0.2 s a move >= 1.2x in fairy500 4p and
 sono-arcana 4p).  ``--json`` adds every deal's matches in short (``per_deal``).
@@ -145,7 +145,7 @@ def deal_win_share(rows: list[dict[str, Any]]) -> tuple[float, float]:
     A duplicate deal's arrangements are not independent matches: at an odd player count
     the Williams design has ``2n`` rows, so the expert holds each seat's cards twice, the
     two matches differing only in where the identical heuristics sit. A Wilson interval
-    over matches then counts each deal about twice; this one counts it once.
+    over matches counts them as independent; this one counts each deal once.
     """
     shares = [
         sum(m["win"] for m in deal["matches"]) / len(deal["matches"]) for deal in per_deal(rows)
