@@ -147,17 +147,9 @@ def deal_win_share(rows: list[dict[str, Any]]) -> tuple[float, float]:
     two matches differing only in where the identical heuristics sit. A Wilson interval
     over matches counts them as independent; this one counts each deal once.
     """
-    shares = [
-        sum(m["win"] for m in deal["matches"]) / len(deal["matches"]) for deal in per_deal(rows)
-    ]
-    k = len(shares)
-    if k == 0:
-        return 0.0, math.inf
-    mean = sum(shares) / k
-    if k < 2:
-        return mean, math.inf
-    var = sum((x - mean) ** 2 for x in shares) / (k - 1)
-    return mean, 1.96 * math.sqrt(var / k)
+    return _mean_and_half(
+        [sum(m["win"] for m in deal["matches"]) / len(deal["matches"]) for deal in per_deal(rows)]
+    )
 
 
 def score_edge(rows: list[dict[str, Any]]) -> tuple[float, float]:
@@ -172,14 +164,19 @@ def score_edge(rows: list[dict[str, Any]]) -> tuple[float, float]:
         if mine and theirs:
             gap = sum(mine) / len(mine) - sum(theirs) / len(theirs)
             by_deal.setdefault((row.get("seed"), row.get("index")), []).append(gap)
-    gaps = [sum(g) / len(g) for g in by_deal.values()]
-    k = len(gaps)
+    return _mean_and_half([sum(g) / len(g) for g in by_deal.values()])
+
+
+def _mean_and_half(values: list[float]) -> tuple[float, float]:
+    """The mean of per-deal values and the half-width of its 95% interval (normal
+    approximation); with fewer than two deals the spread is unknown: ``inf``."""
+    k = len(values)
     if k == 0:
         return 0.0, math.inf
-    mean = sum(gaps) / k
+    mean = sum(values) / k
     if k < 2:
         return mean, math.inf
-    var = sum((g - mean) ** 2 for g in gaps) / (k - 1)
+    var = sum((x - mean) ** 2 for x in values) / (k - 1)
     return mean, 1.96 * math.sqrt(var / k)
 
 
