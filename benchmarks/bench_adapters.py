@@ -13,7 +13,10 @@ through three loops, each with a time box:
   ``pyspiel.State.information_state_tensor(state, player)`` (what C++ code gets: the
   observer fills its buffer, plus OpenSpiel's fixed costs per call); ``--own-path``;
 - **pettingzoo**: ``obs = env.last()[0]`` (tensor + mask of the agent to act) and
-  ``env.step(a)`` with ``a`` drawn from the mask.
+  ``env.step(a)`` with ``a`` drawn from the mask;
+- **pz_no_tensor** (``--split``): the same with every tensor a copy of one constant
+  array, so what is left is the AEC calls, the mask and drawing from it: the part of a
+  PettingZoo step that no tensor work can take away.
 
 Once per run, as the yardstick for the tensor loop, OpenSpiel's own C++ ``hearts``
 runs the **os_tensor** loop (``information_state_tensor(player)`` + ``apply_action``
@@ -28,7 +31,7 @@ on every loop alike; a loop's figure is the median of its slices and a ratio the
 of the slices' ratios (native and the loop timed in the same round).
 
     PYTHONPATH=src python benchmarks/bench_adapters.py [--seconds 1.0] [--rounds 5]
-        [--games matto ...] [--json]
+        [--games matto ...] [--json] [--own-path] [--split]
 """
 
 from __future__ import annotations
@@ -115,9 +118,24 @@ def _openspiel(
 
 
 def _pettingzoo(game_id: str, players: int, options: dict[str, Any], seconds: float) -> float:
+    return _pz_loop(game_id, players, options, seconds, tensor=True)
+
+
+def _pz_no_tensor(game_id: str, players: int, options: dict[str, Any], seconds: float) -> float:
+    return _pz_loop(game_id, players, options, seconds, tensor=False)
+
+
+def _pz_loop(
+    game_id: str, players: int, options: dict[str, Any], seconds: float, *, tensor: bool
+) -> float:
+    import numpy as np
+
     from xtarot.adapters.pettingzoo import env
 
     e = env(game_id, players=players, **options)
+    if not tensor:  # every observation a fresh copy of one constant tensor
+        constant = np.zeros(e.encoder.size, np.float32)
+        e._tensors.observe = lambda state, seat: constant.copy()  # type: ignore[method-assign]
     rng = random.Random(0)
     steps = 0
     seed = 0
@@ -149,6 +167,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also time the tensor step through OpenSpiel's own path (os_tensor_own)",
     )
+    parser.add_argument(
+        "--split",
+        action="store_true",
+        help="also time the PettingZoo step with a constant tensor (pz_no_tensor)",
+    )
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be at least 1 and --seconds positive")
@@ -174,8 +197,12 @@ def main(argv: list[str] | None = None) -> int:
         import pettingzoo  # noqa: F401
 
         loops["pettingzoo"] = _pettingzoo
+        if args.split:
+            loops["pz_no_tensor"] = _pz_no_tensor
     except ImportError:
         loops["pettingzoo"] = 'skipped: pip install "xtarot[pettingzoo]"'
+        if args.split:
+            loops["pz_no_tensor"] = loops["pettingzoo"]
 
     rows = []
     for info in xtarot.games():
@@ -233,6 +260,14 @@ def main(argv: list[str] | None = None) -> int:
             own, own_h = cell(row["os_tensor_own"], row["hearts_cpp_tensor"])
             print(
                 f"{row['game']}: tensor step through OpenSpiel's own path {own} µs, ×hearts {own_h}"
+            )
+    if args.split:
+        for row in rows:
+            bare, bare_x = paired(row, "pz_no_tensor")
+            _, full_x = paired(row, "pettingzoo")
+            print(
+                f"{row['game']}: PettingZoo step with a constant tensor {bare} µs, × native"
+                f" {bare_x} (with the tensor × {full_x})"
             )
     if isinstance(hearts, float):
         print(f"C++ hearts, information_state_tensor + apply_action: {hearts:.1f} µs per step")

@@ -300,6 +300,20 @@ def test_benchmark_smoke_run() -> None:
         check=False,
     )
     assert bad.returncode == 2 and "--rounds must be at least 1" in bad.stderr
+    split = subprocess.run(
+        [sys.executable, script, "--seconds", "0.05", "--games", "matto", "--json", "--split"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert split.returncode == 0, split.stderr
+    (row,) = json.loads(split.stdout)
+    if isinstance(row["pettingzoo"], float):  # the step without its tensor, timed alike
+        assert isinstance(row["pz_no_tensor"], float) and row["x_native"]["pz_no_tensor"] > 0
+    else:
+        assert row["pz_no_tensor"] == row["pettingzoo"]
 
 
 def test_pettingzoo_action_spaces_seeded_by_reset(pz_test) -> None:  # type: ignore[no-untyped-def]
