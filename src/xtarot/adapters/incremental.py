@@ -233,7 +233,8 @@ def _sono_arcana(enc: Encoder) -> tuple[type, list[Block]]:
 
     def round_key(st: Any, me: int) -> object:
         # what the score totals depend on (the game caches them by the same key)
-        return (len(st.finished), st.phase == "over", st.parent, st.final_round)
+        # (the parent and the final round are settled when a round is resolved)
+        return (len(st.finished), st.phase == "over")
 
     def round_(st: Any, me: int, ones: Ones, nums: Nums) -> None:
         over = st.phase == "over"
@@ -251,18 +252,24 @@ def _sono_arcana(enc: Encoder) -> tuple[type, list[Block]]:
         return (0, len(st.finished))  # the past rounds only grow
 
     def rounds(st: Any, me: int, since: tuple[int, int] | None, ones: Ones, _: None) -> None:
-        # the finished rounds' cards, every one shown (as the view's ``rounds`` has them)
+        # the finished rounds' cards, every one shown (as the view's ``rounds`` has them),
+        # and the talismans won: a round's lot goes to its winner when it is resolved
+        # (``_resolve``), and nothing else fills the piles
         add = ones.append
-        for r in st.finished[since[1] :] if since else st.finished:
-            for s, c in r[3]:
+        for _parent, lot, _mode, plays, winner in st.finished[since[1] :] if since else st.finished:
+            for s, c in plays:
                 i = pos[c.index]
                 if i >= 0:
                     add(o_rounds + ((s - me) % n) * width + i)
+            base = o_won + ((winner - me) % n) * width
+            for c in lot:
+                i = pos[c.index]
+                if i >= 0:
+                    add(base + i)
 
     return SonoArcanaState, [
         Block("move", None, move),
         Block("round", round_key, round_),
-        _won_block(o_won, n, width, pos),
         Block("rounds", rounds_key, rounds, grows=True),
     ]
 
