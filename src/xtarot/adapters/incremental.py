@@ -460,8 +460,9 @@ def _extendori(enc: Encoder) -> tuple[type, list[Block]]:
 
 
 def _fairy500(enc: Encoder) -> tuple[type, list[Block]]:
-    """フェアリー500, in blocks: the hand's bids and past tricks as they grow; the rest
-    (turn, hands, contract, partners, kitty, trick, tricks won) at every observation."""
+    """フェアリー500, in blocks: the hand's bids and past tricks as they grow (one block:
+    both start afresh with a hand); the rest (turn, hands, contract, partners, kitty,
+    trick, tricks won) at every observation."""
     from xtarot.games.fairy500.game import Fairy500State
     from xtarot.games.fairy500.setup import BID_OF
 
@@ -548,25 +549,22 @@ def _fairy500(enc: Encoder) -> tuple[type, list[Block]]:
         for s, x in enumerate(h.won):
             nums[o_won + (s - me) % n] = float(x or 0) / s_won
 
-    def bids_key(st: Any, me: int) -> tuple[int, int]:
-        return (len(st.deals), len(st.h.auction))  # a hand's bids only grow
+    def past_key(st: Any, me: int) -> tuple[int, int, int]:
+        h = st.h
+        return (len(st.deals), len(h.auction), len(h.done))  # a hand's bids and tricks only grow
 
-    def bids(st: Any, me: int, since: tuple[int, int] | None, ones: Ones, _: None) -> None:
-        auction = st.h.auction
+    def past(st: Any, me: int, since: tuple[int, int, int] | None, ones: Ones, _: None) -> None:
+        add = ones.append
+        h = st.h
+        auction = h.auction
         for s, text in auction[since[1] :] if since else auction:  # bids are public
             found: list[int] = []
             action_ids(text, found)
             base = o_auction + ((s - me) % n) * num_actions
             for i in found:
-                ones.append(base + i)
-
-    def tricks_key(st: Any, me: int) -> tuple[int, int]:
-        return (len(st.deals), len(st.h.done))  # a hand's tricks only grow
-
-    def tricks(st: Any, me: int, since: tuple[int, int] | None, ones: Ones, _: None) -> None:
-        add = ones.append
-        done = st.h.done
-        for _lead, plays, _winner in done[since[1] :] if since else done:
+                add(base + i)
+        done = h.done
+        for _lead, plays, _winner in done[since[2] :] if since else done:
             for s, c in plays:
                 i = pos[c.index]
                 if i >= 0:
@@ -574,8 +572,7 @@ def _fairy500(enc: Encoder) -> tuple[type, list[Block]]:
 
     return Fairy500State, [
         Block("move", None, move),
-        Block("auction", bids_key, bids, grows=True),
-        Block("tricks", tricks_key, tricks, grows=True),
+        Block("past", past_key, past, grows=True),
     ]
 
 
