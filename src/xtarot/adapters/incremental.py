@@ -170,8 +170,8 @@ _BUILT: dict[int, tuple[Encoder, type, list[Block]]] = {}
 
 def _won_block(start: int, n: int, width: int, pos: list[int]) -> Block:
     """The ``won`` field of a game whose ``state.won[seat]`` piles only grow in a match
-    (sono-arcana's talismans, matto's majors): one row of card positions per seat,
-    counted from the observer, every card face up."""
+    (matto's majors; sono-arcana reads its talismans with the finished rounds): one row
+    of card positions per seat, counted from the observer, every card face up."""
 
     def key(st: Any, me: int) -> tuple[int, ...]:
         return (0, *map(len, st.won))
@@ -232,8 +232,8 @@ def _sono_arcana(enc: Encoder) -> tuple[type, list[Block]]:
                     add(o_table + ((s - me) % n) * width + i)
 
     def round_key(st: Any, me: int) -> object:
-        # what the score totals depend on (the game caches them by the same key)
-        # (the parent and the final round are settled when a round is resolved)
+        # the score totals (cached by the game under the same key), the parent and the
+        # final round all settle when a round is resolved
         return (len(st.finished), st.phase == "over")
 
     def round_(st: Any, me: int, ones: Ones, nums: Nums) -> None:
