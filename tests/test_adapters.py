@@ -274,14 +274,18 @@ def test_benchmark_smoke_run() -> None:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(root / "src"), env.get("PYTHONPATH")) if p)
     script = str(root / "benchmarks" / "bench_adapters.py")
-    proc = subprocess.run(
-        [sys.executable, script, "--seconds", "0.05", "--games", "matto", "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, script, *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+            check=False,
+        )
+
+    proc = run("--seconds", "0.05", "--games", "matto", "--json")
     assert proc.returncode == 0, proc.stderr
     (row,) = json.loads(proc.stdout)
     assert row["game"] == "matto" and row["native"] > 0
@@ -291,23 +295,9 @@ def test_benchmark_smoke_run() -> None:
     timed = {n for n in ("openspiel", "os_tensor", "pettingzoo") if isinstance(row[n], float)}
     assert set(row["x_native"]) == timed
     assert all(x > 0 for x in row["x_native"].values())
-    bad = subprocess.run(
-        [sys.executable, script, "--rounds", "0", "--games", "matto"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    bad = run("--rounds", "0", "--games", "matto")
     assert bad.returncode == 2 and "--rounds must be at least 1" in bad.stderr
-    split = subprocess.run(
-        [sys.executable, script, "--seconds", "0.05", "--games", "matto", "--json", "--split"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    split = run("--seconds", "0.05", "--games", "matto", "--json", "--split")
     assert split.returncode == 0, split.stderr
     (row,) = json.loads(split.stdout)
     if isinstance(row["pettingzoo"], float):  # the step without its tensor, timed alike
