@@ -168,6 +168,19 @@ class SeatTensors:
 _BUILT: dict[int, tuple[Encoder, type, list[Block]]] = {}
 
 
+def _card_writer(pos: list[int]) -> Callable[[Any, int, Any], None]:
+    """``cards(held, base, add)``: ``add(base + position)`` for each card of ``held``
+    in the encoder's card list (``pos``: ``Card.index`` -> position, -1 for none)."""
+
+    def cards(held: Any, base: int, add: Any) -> None:
+        for c in held:
+            i = pos[c.index]
+            if i >= 0:
+                add(base + i)
+
+    return cards
+
+
 def _won_block(start: int, n: int, width: int, pos: list[int]) -> Block:
     """The ``won`` field of a game whose ``state.won[seat]`` piles only grow in a match
     (matto's majors; sono-arcana reads its talismans with the finished rounds): one row
@@ -196,6 +209,7 @@ def _sono_arcana(enc: Encoder) -> tuple[type, list[Block]]:
     n = enc.players
     width = len(enc.cards)
     pos = _card_table(enc)
+    cards = _card_writer(pos)
     seats = _seat_writer(enc, pos)
     phase_at, phase_other = _choice_table(enc, "phase")
     mode_at, mode_other = _choice_table(enc, "mode")
@@ -261,11 +275,7 @@ def _sono_arcana(enc: Encoder) -> tuple[type, list[Block]]:
                 i = pos[c.index]
                 if i >= 0:
                     add(o_rounds + ((s - me) % n) * width + i)
-            base = o_won + ((winner - me) % n) * width
-            for c in lot:
-                i = pos[c.index]
-                if i >= 0:
-                    add(base + i)
+            cards(lot, o_won + ((winner - me) % n) * width, add)
 
     return SonoArcanaState, [
         Block("move", None, move),
@@ -470,6 +480,7 @@ def _fairy500(enc: Encoder) -> tuple[type, list[Block]]:
     width = len(enc.cards)
     num_actions = enc.game.num_actions
     pos = _card_table(enc)
+    cards = _card_writer(pos)
     seats = _seat_writer(enc, pos)
     phase_at, phase_other = _choice_table(enc, "phase")
     at, scale = _places(enc)
@@ -487,12 +498,6 @@ def _fairy500(enc: Encoder) -> tuple[type, list[Block]]:
     s_totals, s_number = scale["score_totals"], scale["hand_number"]
     s_is_partner, s_won = scale["is_partner"], scale["tricks_won"]
     action_ids = enc._action_ids
-
-    def cards(held: Any, base: int, add: Any) -> None:
-        for c in held:
-            i = pos[c.index]
-            if i >= 0:
-                add(base + i)
 
     def seat(value: int | None, base: int, me: int) -> int:
         return base + (n if value is None else (value - me) % n)
@@ -584,6 +589,7 @@ def _matto(enc: Encoder) -> tuple[type, list[Block]]:
     n = enc.players
     width = len(enc.cards)
     pos = _card_table(enc)
+    cards = _card_writer(pos)
     seats = _seat_writer(enc, pos)
     phase_at, phase_other = _choice_table(enc, "phase")
     at, scale = _places(enc)
@@ -598,12 +604,6 @@ def _matto(enc: Encoder) -> tuple[type, list[Block]]:
     s_totals, s_turn = scale["score_totals"], scale["turn"]
     s_majors, s_stock, s_owed = scale["majors_left"], scale["stock_left"], scale["buying_owed"]
     s_last = scale["last_turn"]
-
-    def cards(held: Any, base: int, add: Any) -> None:
-        for c in held:
-            i = pos[c.index]
-            if i >= 0:
-                add(base + i)
 
     def move(st: Any, me: int, ones: Ones, nums: Nums) -> None:
         add = ones.append
