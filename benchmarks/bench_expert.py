@@ -4,7 +4,9 @@ One ``expert`` seat against ``players - 1`` ``heuristic`` seats, played duplicat
 (``run_tournament(..., duplicate=True)``: every deal once per arrangement of a
 Williams design, so the expert holds every seat's cards once and the luck of the
 deal cancels out), for every game and its usual player counts, single hands
-(each game's ``bulk_options``, e.g. ``hands=1`` in fairy500 and extendori).
+(each game's ``bulk_options``, e.g. ``hands=1`` in fairy500 and extendori), or with
+``--full`` each game's own match (its default options: ten grail-mahjong hands, one
+extendori hand per player, …).
 
 Per row: the expert's win share as a multiple of the fair share (1 / players) with
 two 95% intervals (Wilson over the matches, and over the deals, each deal's matches
@@ -19,7 +21,10 @@ played once per arrangement: 800 matches at 4 players), hours of one core per ga
 ``--quick`` is a smoke run (a few deals, a tiny budget).  ``--settings JSON`` adds
 expert settings (``'{"endgame": false}'``) to compare variants on the same deals.
 ``--endgame-duel CARDS`` measures Extendori's last tricks alone (see
-:func:`endgame_duel`).
+:func:`endgame_duel`).  ``--out DIR`` stores every match in a lab directory per row
+(``DIR/<game>-<players>p``, Parquet: the lab extra): a long row stopped part-way (a
+session's end, Ctrl-C) and started again with the same arguments plays only the deals
+it lacks, and its figures cover every stored match.
 
 Run ``python benchmarks/bench_expert.py --help``.  Everything is seeded.
 """
@@ -32,6 +37,7 @@ import math
 import platform
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import xtarot
@@ -61,10 +67,13 @@ def measure(
     budget: dict[str, Any],
     workers: int,
     progress: bool = False,
+    out: str | None = None,
+    full: bool = False,
 ) -> dict[str, Any]:
-    """One duplicate tournament: one expert, ``players - 1`` heuristics."""
+    """One duplicate tournament: one expert, ``players - 1`` heuristics (its matches
+    stored in, and resumed from, the lab directory ``out`` if given)."""
     info = next(i for i in xtarot.games() if i.id == game)
-    options = dict(info.bulk_options)
+    options = {} if full else dict(info.bulk_options)
     lineup = ["expert"] + ["heuristic"] * (players - 1)
     started = time.perf_counter()
 
@@ -83,6 +92,8 @@ def measure(
         workers=workers,
         duplicate=True,
         on_progress=report,
+        out=out,
+        command=" ".join(sys.argv),
     )
     wall = time.perf_counter() - started
     mine = result.agents["expert"]
@@ -100,7 +111,7 @@ def measure(
         "game": game,
         "players": players,
         "options": options,
-        "deals": games,
+        "deals": result.deals,  # with --out: every deal stored there
         "matches": result.games,
         "budget": budget,
         "x_fair": x_fair,
@@ -258,6 +269,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all-counts", action="store_true", help="every allowed player count")
     parser.add_argument("--quick", action="store_true", help="smoke run: 2 deals, 8 play-outs")
     parser.add_argument(
+        "--full",
+        action="store_true",
+        help="whole matches (each game's default options) instead of single hands",
+    )
+    parser.add_argument(
         "--endgame-duel",
         type=int,
         default=0,
@@ -267,6 +283,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--progress", action="store_true", help="matches done, on stderr")
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        help="store every match under DIR/<game>-<players>p (lab extra); run again with the "
+        "same arguments to play only the deals still missing",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.games = min(args.games, 2)
@@ -317,15 +339,24 @@ def main(argv: list[str] | None = None) -> int:
         for n in wanted:
             if counts and n not in counts:
                 continue
-            row = measure(
-                gid,
-                n,
-                games=args.games,
-                seed=args.seed,
-                budget=budget,
-                workers=args.workers,
-                progress=args.progress,
-            )
+            try:
+                row = measure(
+                    gid,
+                    n,
+                    games=args.games,
+                    seed=args.seed,
+                    budget=budget,
+                    workers=args.workers,
+                    progress=args.progress,
+                    out=str(Path(args.out) / f"{gid}-{n}p") if args.out else None,
+                    full=args.full,
+                )
+            except ImportError as exc:  # --out without pandas / pyarrow
+                parser.error(f"--out needs the lab extra ({exc}): pip install 'xtarot[lab]'")
+            except ValueError as exc:
+                if type(exc).__name__ != "LabError":  # only the store's own complaint
+                    raise
+                parser.error(f"--out: {exc}")  # e.g. a directory of another budget
             rows.append(row)
             if not args.json:
                 lo, hi = row["x_fair_ci95"]

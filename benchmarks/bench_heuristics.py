@@ -1,6 +1,7 @@
 """Every heuristic against random bots, duplicate format: the figures of docs/agents.md.
 
-For every game and player count (single hands: each game's ``bulk_options``), one
+For every game and player count (single hands: each game's ``bulk_options``; with
+``--full`` the game's own match, every hand of its default options), one
 ``heuristic`` seat plays ``players - 1`` ``random`` seats in a duplicate tournament
 (``run_tournament(..., duplicate=True)``: every deal once per seat arrangement, so the
 heuristic holds every seat's cards once and the luck of the deal cancels out), with
@@ -10,7 +11,7 @@ and the random bots' mean score (in fairy500 the win share is capped by the defe
 shared win, so the mean score tells more), and the seconds it took.
 
     PYTHONPATH=src python benchmarks/bench_heuristics.py [--games fairy500 ...]
-        [--players 4 ...] [--matches 400] [--seed 1] [--json]
+        [--players 4 ...] [--matches 400] [--seed 1] [--full] [--json]
 
 Outcomes are seeded and do not depend on the machine; only the seconds do.
 """
@@ -36,11 +37,13 @@ def measure(
     strong: str = "heuristic",
     weak: str = "random",
     settings: dict[str, dict[str, Any]] | None = None,
+    full: bool = False,
 ) -> dict[str, Any]:
     """One duplicate tournament of one ``strong`` seat against ``weak`` ones (single
-    hands), with enough deals for about ``matches`` matches."""
+    hands, or with ``full`` the game's default match), with enough deals for about
+    ``matches`` matches."""
     info = next(i for i in xtarot.games() if i.id == game)
-    options = dict(info.bulk_options)
+    options = {} if full else dict(info.bulk_options)
     lineup = [strong] + [weak] * (players - 1)
     start = time.perf_counter()
     deals = max(1, -(-matches // len(williams(players))))  # matches a deal: its arrangements
@@ -70,6 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", nargs="*", type=int, help="player counts (default: all)")
     parser.add_argument("--matches", type=int, default=400, help="matches per row (about)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="whole matches (each game's default options, e.g. one extendori hand per "
+        "player) instead of single hands",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON rows")
     args = parser.parse_args(argv)
     if not args.json:
@@ -83,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         for n in info.players:
             if args.players and n not in args.players:
                 continue
-            row = measure(info.id, n, args.matches, args.seed)
+            row = measure(info.id, n, args.matches, args.seed, full=args.full)
             if args.json:
                 print(json.dumps(row), flush=True)
                 continue

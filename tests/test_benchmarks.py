@@ -75,3 +75,24 @@ def test_heuristics_benchmark_json_rows() -> None:
         assert row["matches"] >= 12 and row["deals"] * 2 <= row["matches"]
         lo, hi = row["x_fair_ci95"]
         assert 0 <= lo <= row["x_fair"] <= hi
+
+
+def test_heuristics_benchmark_full_matches() -> None:
+    """``--full`` plays the game's own match (extendori at 3 players: three hands, one
+    per player) instead of single hands: the same deals' points add up over the hands."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "bench_heuristics_under_test", ROOT / "benchmarks" / "bench_heuristics.py"
+    )
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    single = bench.measure("extendori", 3, 6, 1)
+    full = bench.measure("extendori", 3, 6, 1, full=True)
+    assert single["options"] == {"hands": 1} and full["options"] == {}
+    assert single["matches"] == full["matches"] == 6
+    # the points of three hands against those of one
+    assert full["mean_score"] + full["others_mean_score"] > 2 * (
+        single["mean_score"] + single["others_mean_score"]
+    )

@@ -4,6 +4,8 @@ budgets, candidate moves, and how each level departs from the heuristic."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -358,17 +360,22 @@ def test_grail_mahjong_searches_the_heuristics_shortlist_and_values_points() -> 
     assert (plain._margin, plain._points) == (0.1, 1.0)
 
 
-def test_benchmark_win_share_interval_counts_each_deal_once() -> None:
-    """Hand-built rows: three deals of two matches each. The per-deal interval is taken
-    over the three deal means, so a deal whose two matches agree counts once, not twice."""
+def _bench_expert() -> Any:
+    """benchmarks/bench_expert.py as a module (it is a script, not in the package)."""
     import importlib.util
-    from pathlib import Path
 
     path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_expert.py"
     spec = importlib.util.spec_from_file_location("bench_expert_under_test", path)
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_benchmark_win_share_interval_counts_each_deal_once() -> None:
+    """Hand-built rows: three deals of two matches each. The per-deal interval is taken
+    over the three deal means, so a deal whose two matches agree counts once, not twice."""
+    bench = _bench_expert()
 
     def match(index: int, expert_seat: int, ranks: list[int]) -> dict[str, object]:
         agents = ["heuristic#1", "heuristic#2", "heuristic#3"]
@@ -390,3 +397,37 @@ def test_benchmark_win_share_interval_counts_each_deal_once() -> None:
     assert [len(d["matches"]) for d in deals] == [2, 2, 2]
     assert [m["win"] for m in deals[1]["matches"]] == [0.5, 0.0]
     assert bench.deal_win_share(rows[:2]) == (1.0, float("inf"))
+
+
+def test_benchmark_out_directory_resumes_and_refuses_another_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--out``: the matches are stored per row; a second run with the same arguments
+    plays none and reports the same figures, one deal more plays only that deal, and
+    another budget is refused with the store's reason (nothing written)."""
+    import json
+
+    pytest.importorskip("pyarrow")
+    bench = _bench_expert()
+    base = ["--only", "sono-arcana", "--players", "3", "--iterations", "4", "--json",
+            "--progress", "--out", str(tmp_path)]  # fmt: skip
+
+    def run(*more: str) -> tuple[dict[str, Any], str]:
+        assert bench.main([*base, *more]) == 0
+        out, err = capsys.readouterr()
+        (row,) = json.loads(out)["rows"]
+        return row, err
+
+    first, err = run("--games", "1")
+    assert first["matches"] == 6 and "6/6 matches" in err
+    assert (tmp_path / "sono-arcana-3p" / "manifest.json").exists()
+    again, err = run("--games", "1")
+    assert "0/0 matches" in err  # nothing left to play
+    assert again["per_deal"] == first["per_deal"] and again["x_fair"] == first["x_fair"]
+    more, err = run("--games", "2")
+    assert "6/6 matches" in err and more["matches"] == 12 and more["deals"] == 2
+    assert more["per_deal"][0] == first["per_deal"][0]
+    with pytest.raises(SystemExit) as stop:
+        bench.main([*base[:5], "9", *base[6:], "--games", "1"])
+    assert stop.value.code == 2
+    assert "--out:" in capsys.readouterr().err
