@@ -207,6 +207,21 @@ def test_duplicate_tournament_plays_each_deal_in_every_arrangement(tmp_path: Pat
     )
 
 
+def test_tournament_chunks_change_when_progress_comes_not_the_matches() -> None:
+    seen: list[int] = []
+    one = run_tournament(
+        "arcana-duel", 2, ["heuristic", "random"], 3, seed=2, duplicate=True, chunk=1,
+        on_progress=lambda done, total: seen.append(done),
+    )  # fmt: skip
+    assert seen == [0, 2, 4, 6]  # a deal (its two arrangements) at a time
+    whole = run_tournament("arcana-duel", 2, ["heuristic", "random"], 3, seed=2, duplicate=True)
+
+    def timeless(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+
+    assert timeless(one.rows) == timeless(whole.rows)
+
+
 def test_duplicate_lineup_permutes_neighbours_not_only_rotates() -> None:
     lineup = Design.build(
         "sono-arcana", 4, agents=["heuristic", "random", "pimc", "ismcts"], duplicate=True

@@ -201,6 +201,7 @@ def run_tournament(
     duplicate: bool = False,
     command: str | None = None,
     on_progress: Callable[[int, int], None] | None = None,
+    chunk: int | None = None,
 ) -> TournamentResult:
     """Play ``games`` matches of a rotating lineup of bots (by name), or with
     ``duplicate=True`` ``games`` deals, each once per seat arrangement.
@@ -213,6 +214,9 @@ def run_tournament(
     a cluster address.  ``out``: a lab directory for one Parquet row per match and a
     manifest (needs the lab extra); a run into a directory of the same tournament plays
     only the matches it lacks, and the figures then cover everything stored there.
+    ``chunk``: games (deals, with ``duplicate``) handed out, stored and reported at a
+    time (default: about eight chunks a worker, at most 50); ``chunk=1`` for matches of
+    minutes, so a stop loses little and progress comes often.  It never changes a match.
     """
     if not agents:
         raise ValueError("a tournament needs at least one agent")
@@ -263,6 +267,7 @@ def run_tournament(
         indices,
         workers=workers,
         ray=ray,
+        chunk=chunk,
         on_rows=store.write if store is not None else None,
         on_progress=progress,
     )
