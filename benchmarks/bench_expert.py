@@ -352,7 +352,10 @@ def main(argv: list[str] | None = None) -> int:
                     out=str(Path(args.out) / f"{gid}-{n}p") if args.out else None,
                     full=args.full,
                 )
-            except ImportError as exc:  # --out without pandas / pyarrow
+            except ImportError as exc:
+                if not args.out:
+                    raise
+                # the lab store needs pandas and pyarrow
                 parser.error(f"--out needs the lab extra ({exc}): pip install 'xtarot[lab]'")
             except ValueError as exc:
                 if type(exc).__name__ != "LabError":  # only the store's own complaint
