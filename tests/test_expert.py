@@ -431,3 +431,6 @@ def test_benchmark_out_directory_resumes_and_refuses_another_budget(
         bench.main([*base[:5], "9", *base[6:], "--games", "1"])
     assert stop.value.code == 2
     assert "--out:" in capsys.readouterr().err
+    from xtarot.lab.store import read_rows
+
+    assert len(read_rows(tmp_path / "sono-arcana-3p")) == 12  # the refused run added none
