@@ -358,7 +358,11 @@ def main(argv: list[str] | None = None) -> int:
                 # the lab store needs pandas and pyarrow
                 parser.error(f"--out needs the lab extra ({exc}): pip install 'xtarot[lab]'")
             except ValueError as exc:
-                if type(exc).__name__ != "LabError":  # only the store's own complaint
+                if not args.out:
+                    raise
+                from xtarot.lab.store import LabError  # loaded: the run opened a store
+
+                if not isinstance(exc, LabError):  # only the store's own complaint
                     raise
                 parser.error(f"--out: {exc}")  # e.g. a directory of another budget
             rows.append(row)

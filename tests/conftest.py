@@ -1,8 +1,11 @@
-"""Fixtures shared by the browser tests (``test_web_e2e.py``, ``test_web_tables.py``)."""
+"""Fixtures shared by test modules: the browser (``test_web_e2e.py``,
+``test_web_tables.py``) and the benchmark scripts loaded as modules."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import importlib.util
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,3 +25,19 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture
+def bench_script() -> Callable[[str], Any]:
+    """``bench_script("bench_expert")``: ``benchmarks/<name>.py`` as a module (the
+    benchmarks are scripts, not part of the package)."""
+
+    def load(name: str) -> Any:
+        path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+        spec = importlib.util.spec_from_file_location(f"{name}_under_test", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    return load

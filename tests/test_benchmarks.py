@@ -6,7 +6,9 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "bench_playouts.py"
@@ -77,17 +79,10 @@ def test_heuristics_benchmark_json_rows() -> None:
         assert 0 <= lo <= row["x_fair"] <= hi
 
 
-def test_heuristics_benchmark_full_matches() -> None:
+def test_heuristics_benchmark_full_matches(bench_script: Callable[[str], Any]) -> None:
     """``--full`` plays the game's own match (extendori at 3 players: three hands, one
     per player) instead of single hands: the same deals' points add up over the hands."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "bench_heuristics_under_test", ROOT / "benchmarks" / "bench_heuristics.py"
-    )
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = bench_script("bench_heuristics")
     single = bench.measure("extendori", 3, 6, 1)
     full = bench.measure("extendori", 3, 6, 1, full=True)
     assert single["options"] == {"hands": 1} and full["options"] == {}

@@ -4,6 +4,7 @@ budgets, candidate moves, and how each level departs from the heuristic."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -360,22 +361,12 @@ def test_grail_mahjong_searches_the_heuristics_shortlist_and_values_points() -> 
     assert (plain._margin, plain._points) == (0.1, 1.0)
 
 
-def _bench_expert() -> Any:
-    """benchmarks/bench_expert.py as a module (it is a script, not in the package)."""
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_expert.py"
-    spec = importlib.util.spec_from_file_location("bench_expert_under_test", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    return bench
-
-
-def test_benchmark_win_share_interval_counts_each_deal_once() -> None:
+def test_benchmark_win_share_interval_counts_each_deal_once(
+    bench_script: Callable[[str], Any],
+) -> None:
     """Hand-built rows: three deals of two matches each. The per-deal interval is taken
     over the three deal means, so a deal whose two matches agree counts once, not twice."""
-    bench = _bench_expert()
+    bench = bench_script("bench_expert")
 
     def match(index: int, expert_seat: int, ranks: list[int]) -> dict[str, object]:
         agents = ["heuristic#1", "heuristic#2", "heuristic#3"]
@@ -400,7 +391,7 @@ def test_benchmark_win_share_interval_counts_each_deal_once() -> None:
 
 
 def test_benchmark_out_directory_resumes_and_refuses_another_budget(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bench_script: Callable[[str], Any]
 ) -> None:
     """``--out``: the matches are stored per row; a second run with the same arguments
     plays none and reports the same figures, one deal more plays only that deal, and
@@ -408,7 +399,7 @@ def test_benchmark_out_directory_resumes_and_refuses_another_budget(
     import json
 
     pytest.importorskip("pyarrow")
-    bench = _bench_expert()
+    bench = bench_script("bench_expert")
     base = ["--only", "sono-arcana", "--players", "3", "--iterations", "4", "--json",
             "--progress", "--out", str(tmp_path)]  # fmt: skip
 
