@@ -7,8 +7,10 @@ import base64
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -62,6 +64,27 @@ class Rigged:
 
 def rigged(seed: int) -> Rigged:
     return Rigged(seed)
+
+
+class Slow:
+    """A bot that thinks a second a move without using the CPU: its matches last
+    minutes, as a searching bot's do."""
+
+    name = "slow"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, decision: Decision) -> Action:
+        time.sleep(1.0)
+        return decision.legal[0]
+
+    def explain(self) -> None:
+        return None
+
+
+def slow(seed: int) -> Slow:
+    return Slow(seed)
 
 
 # -- determinism across backends ---------------------------------------------------------------
@@ -148,6 +171,9 @@ def test_resume_after_an_interruption_and_merge_give_the_same_table(tmp_path: Pa
     assert resumed.data["seats"] == whole.data["seats"]
     manifest = json.loads((tmp_path / "resumed" / "manifest.json").read_text())
     assert [r["finished"] is not None for r in manifest["runs"]] == [True, True]
+    # the stopped run says so, and counts only the games it stored
+    assert [r["stopped"] for r in manifest["runs"]] == [True, False]
+    assert [r["games_stored"] for r in manifest["runs"]] == [len(partial), 40 - len(partial)]
 
     run_seats("sono-arcana", 3, games=20, out=tmp_path / "a", **kwargs)
     run_seats("sono-arcana", 3, games=20, start=20, out=tmp_path / "b", **kwargs)
@@ -279,6 +305,27 @@ def test_luck_curve_rises_and_the_duplicate_edge_is_positive() -> None:
     assert data["match_hands"] == 1
 
 
+def test_a_stopped_tournament_closes_its_run_and_resumes(tmp_path: Path) -> None:
+    args: tuple[Any, ...] = ("matto", 3, ["heuristic", "random"], 12)
+    kwargs: dict[str, Any] = {"seed": 3, "workers": 1, "chunk": 2}
+    whole = run_tournament(*args, **kwargs)
+
+    def stop(done: int, total: int) -> None:
+        if done >= 4:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament(*args, out=tmp_path / "t", on_progress=stop, **kwargs)
+    stored = {int(i) for i in read_rows(tmp_path / "t")["index"]}
+    assert 0 < len(stored) < 12
+    resumed = run_tournament(*args, out=tmp_path / "t", **kwargs)
+    assert resumed.to_dict()["agents"] == whole.to_dict()["agents"]
+    runs = json.loads((tmp_path / "t" / "manifest.json").read_text())["runs"]
+    assert [(r["stopped"], r["games_stored"]) for r in runs] == [
+        (True, len(stored)), (False, 12 - len(stored))
+    ]  # fmt: skip
+
+
 # -- report --------------------------------------------------------------------------------
 def test_report_holds_its_plots(tmp_path: Path) -> None:
     run_seats("matto", 3, agents=["random"], games=12, workers=1, out=tmp_path / "runs" / "s")
@@ -327,6 +374,80 @@ def test_cli_seats_json_and_text(tmp_path: Path) -> None:
                    "--agents", "test_lab:rigged", "--lang", "ja")  # fmt: skip
     assert text.returncode == 0, text.stderr
     assert "1番席" in text.stdout and "3番席" in text.stdout and "0番席" not in text.stdout
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` (children, grandchildren...), read from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            # "pid (command) state ppid ...": the command may hold spaces
+            fields = stat[stat.rindex(")") + 2 :].split()
+            if fields[0] != "Z":  # a zombie has finished
+                parents[int(entry.name)] = int(fields[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {p for p, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def _running(pids: set[int]) -> set[int]:
+    """Those of ``pids`` still running (neither gone nor a zombie)."""
+    left = set()
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        if stat[stat.rindex(")") + 2] != "Z":
+            left.add(pid)
+    return left
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_sigterm_stops_a_run_and_its_worker_processes(tmp_path: Path) -> None:
+    """``kill`` (SIGTERM) of a lab run stops it as Ctrl-C does: the workers stop with it
+    (before: they went on playing the matches they held, unseen, for minutes)."""
+    full = dict(os.environ)
+    full["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(ROOT / "src"), str(ROOT / "tests"), full.get("PYTHONPATH")) if p
+    )
+    out = tmp_path / "run"
+    args = ["lab", "seats", "sono-arcana", "-p", "3", "--agents", "test_lab:slow", "--games",
+            "40", "--workers", "2", "--out", str(out), "--lang", "en"]  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "xtarot.cli.main", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=full,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        workers: set[int] = set()
+        # the forkserver and its two workers, the workers well into their first match
+        while len(workers) < 3 and time.monotonic() < deadline:
+            time.sleep(0.5)
+            workers = _descendants(proc.pid)
+        assert len(workers) >= 3, "the run never started its workers"
+        time.sleep(3)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    said = " ".join(err.split())
+    assert "Interrupted. Finished chunks are saved in" in said and "to resume" in said
+    deadline = time.monotonic() + 15
+    while _running(workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _running(workers), "worker processes went on after the run stopped"
+    run = json.loads((out / "manifest.json").read_text())["runs"][0]
+    assert run["stopped"] is True and run["finished"] is not None
+    assert run["games_stored"] == len({int(i) for i in read_rows(out)["index"]}) < 40
 
 
 def test_cli_reports_bad_input_clearly() -> None:

@@ -28,11 +28,14 @@ import math
 import multiprocessing
 import os
 import random
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from xtarot.agents import AGENTS, Agent, make_agent, play_match
 from xtarot.engine import Game, load
@@ -60,6 +63,14 @@ LAB_EXTRA = "the lab needs its extra libraries: pip install 'xtarot[lab]'"
 ROW_KEY = ("seed", "index", "variant", "lineup", "arrangement")
 
 Progress = Callable[[int, int], None]
+
+
+class RunStore(Protocol):
+    """Where a run keeps its rows (:class:`xtarot.lab.store.Store`)."""
+
+    def write(self, rows: Sequence[dict[str, Any]]) -> None: ...
+
+    def finish(self, *, stopped: bool = False) -> None: ...
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -432,7 +443,8 @@ _POOLS: dict[int, ProcessPoolExecutor] = {}
 
 def _pool(workers: int) -> ProcessPoolExecutor:
     """A process pool kept for the life of this process (its workers keep their warm
-    caches from one run to the next), replaced when a crash or Ctrl-C broke it."""
+    caches from one run to the next), replaced when a crash broke it or a stopped run
+    stopped its workers."""
     pool = _POOLS.get(workers)
     if pool is not None and not getattr(pool, "_broken", False):
         return pool
@@ -446,6 +458,23 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     return pool
 
 
+def _stop_pool(workers: int, pool: ProcessPoolExecutor) -> None:
+    """Stop a pool's workers at once, abandoning the matches they hold.
+
+    Cancelling the futures left is not enough: a worker finishes the chunk it is
+    playing and the one queued for it (minutes each with searching bots), and a
+    parent killed by SIGTERM would leave them running unseen."""
+    if _POOLS.get(workers) is pool:
+        del _POOLS[workers]
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+
+
 def _processes(
     design: Design, seed: int, chunks: list[list[int]], workers: int
 ) -> Iterator[list[dict]]:
@@ -457,8 +486,33 @@ def _processes(
             for future in done:
                 yield future.result()
     finally:
-        for future in pending:
-            future.cancel()
+        if pending:  # Ctrl-C, SIGTERM, a failed match or a refused row: stop the rest
+            for future in pending:
+                future.cancel()
+            _stop_pool(workers, pool)
+
+
+@contextmanager
+def _sigterm_stops_run() -> Iterator[None]:
+    """While a run plays, SIGTERM (``kill``, a job scheduler stopping the job) stops it
+    as Ctrl-C does: ``KeyboardInterrupt`` is raised, the worker processes are stopped,
+    the rows already stored stay.  Only where SIGTERM still has its default action and
+    in the main thread: a program's own handler is left alone."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+    ):
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def ray_connect(address: str, workers: int) -> Any:
@@ -503,12 +557,19 @@ def execute(
     chunk: int | None = None,
     on_rows: Callable[[list[dict[str, Any]]], None] | None = None,
     on_progress: Progress | None = None,
+    store: RunStore | None = None,
 ) -> list[dict[str, Any]]:
     """Play the game ``indices`` of a design; return the rows sorted by their key.
 
     ``workers``: processes (default: every CPU; 1 plays in this process); ``ray``:
     ``"local"`` or a cluster address, instead of multiprocessing.  ``on_rows`` gets each
-    finished chunk of rows (to store it), ``on_progress(done, total)`` counts matches.
+    finished chunk of rows, ``on_progress(done, total)`` counts matches.  ``store``
+    (begun): each chunk is written to it as it ends, and its run closed at the end,
+    marked stopped if the run was.
+
+    A run stopped by an exception (Ctrl-C, an error in a match or in ``on_rows``)
+    stops its worker processes at once; SIGTERM stops it as Ctrl-C does (raising
+    ``KeyboardInterrupt``) while SIGTERM has its default action.
     """
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
@@ -523,13 +584,27 @@ def execute(
     else:
         batches = _processes(design, seed, chunks, workers)
     rows: list[dict[str, Any]] = []
-    if on_progress is not None:
-        on_progress(0, total)
-    for batch in batches:
-        rows.extend(batch)
-        if on_rows is not None:
-            on_rows(batch)
-        if on_progress is not None:
-            on_progress(len(rows), total)
+    with _sigterm_stops_run():
+        try:
+            if on_progress is not None:
+                on_progress(0, total)
+            for batch in batches:
+                rows.extend(batch)
+                if store is not None:
+                    store.write(batch)
+                if on_rows is not None:
+                    on_rows(batch)
+                if on_progress is not None:
+                    on_progress(len(rows), total)
+        except BaseException:
+            if store is not None:
+                store.finish(stopped=True)
+            raise
+        finally:
+            close = getattr(batches, "close", None)
+            if close is not None:  # a stopped run stops its workers now, not when collected
+                close()
+    if store is not None:
+        store.finish()
     rows.sort(key=row_key)
     return rows

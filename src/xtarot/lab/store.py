@@ -121,6 +121,7 @@ class Store:
                 "runs": [],
             }
         self._parts: list[Path] = []
+        self._stored: set[int] = set()  # the game indices this run stored
 
     # -- what is there -------------------------------------------------------------------
     def frame(self) -> pd.DataFrame:
@@ -152,9 +153,12 @@ class Store:
         name = f"part-{time.strftime('%Y%m%d%H%M%S')}-{uuid.uuid4().hex[:8]}.parquet"
         _write_table(rows_table(rows), self.rows_dir / name)
         self._parts.append(self.rows_dir / name)
+        self._stored.update(int(r["index"]) for r in rows)
 
-    def finish(self, games_stored: int) -> None:
-        """Compact this run's parts into one file and close the run in the manifest."""
+    def finish(self, *, stopped: bool = False) -> None:
+        """Compact this run's parts into one file and close the run in the manifest:
+        its end time, the games it stored and whether it was ``stopped`` (Ctrl-C,
+        SIGTERM, an error) before playing all it was asked to."""
         if len(self._parts) > 1:
             table = pa.concat_tables([pq.read_table(p) for p in self._parts])
             name = f"part-{time.strftime('%Y%m%d%H%M%S')}-{uuid.uuid4().hex[:8]}.parquet"
@@ -163,7 +167,8 @@ class Store:
                 p.unlink(missing_ok=True)
             self._parts = [self.rows_dir / name]
         self.run["finished"] = _now()
-        self.run["games_stored"] = games_stored
+        self.run["games_stored"] = len(self._stored)
+        self.run["stopped"] = stopped
         self._write_manifest()
 
     def _write_manifest(self) -> None:

@@ -121,19 +121,9 @@ def _play(
                 "backend": f"ray {ray}" if ray else "multiprocessing",
             }
         )
-    try:
-        rows = execute(
-            design,
-            seed,
-            indices,
-            workers=workers,
-            ray=ray,
-            on_rows=store.write if store is not None else None,
-            on_progress=on_progress,
-        )
-    finally:
-        if store is not None:
-            store.finish(len(indices))
+    rows = execute(
+        design, seed, indices, workers=workers, ray=ray, on_progress=on_progress, store=store
+    )
     df = store.frame() if store is not None else frame(rows)
     path = Path(out) if out is not None else None
     return df, time.perf_counter() - started, path, len(rows)

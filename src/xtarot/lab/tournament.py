@@ -268,11 +268,10 @@ def run_tournament(
         workers=workers,
         ray=ray,
         chunk=chunk,
-        on_rows=store.write if store is not None else None,
         on_progress=progress,
+        store=store,
     )
     if store is not None:
-        store.finish(len(indices))
         frame = store.frame()
         rows = frame.to_dict("records")
     results = _aggregate(rows, lineup.labels())
