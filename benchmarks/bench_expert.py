@@ -94,7 +94,6 @@ def measure(
         on_progress=report,
         out=out,
         command=" ".join(sys.argv),
-        chunk=1,  # a deal at a time: its matches take seconds to minutes each
     )
     wall = time.perf_counter() - started
     mine = result.agents["expert"]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from rich.console import Console
@@ -489,29 +488,6 @@ def test_tournament_json_and_table() -> None:
     assert table.exit_code == 0 and "公平な取り分" in table.stdout
     bad = runner.invoke(app, ["tournament", "sono-arcana", "--agents", "deep-blue"])
     assert bad.exit_code == 2 and "unknown bot 'deep-blue'" in bad.output
-
-
-def test_tournament_of_searching_bots_goes_a_game_at_a_time(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """With a bot that searches every move, the lab hands out, stores and counts one
-    game at a time (progress that moves, little lost to a stop); cheap bots keep the
-    lab's larger default chunks."""
-    import xtarot.cli.main as cli_main
-
-    chunks: list[int | None] = []
-    real = cli_main.run_tournament
-
-    def spy(*args: object, **kwargs: Any) -> Any:
-        chunks.append(kwargs.get("chunk"))
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(cli_main, "run_tournament", spy)
-    common = ["tournament", "sono-arcana", "-p", "3", "-n", "2", "--seed", "1", "-w", "1", "--json"]
-    assert runner.invoke(app, [*common, "-a", "heuristic,random"]).exit_code == 0
-    searched = runner.invoke(app, [*common, "-a", "expert,heuristic", "--iterations", "2"])
-    assert searched.exit_code == 0, searched.output
-    assert chunks == [None, 1]
 
 
 def test_progress_lines_when_not_on_a_terminal() -> None:

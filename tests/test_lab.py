@@ -100,6 +100,27 @@ def test_rows_are_identical_for_one_and_two_workers() -> None:
     assert execute(design, 8, [0], workers=1)[0]["game_seed"] != one[0]["game_seed"]
 
 
+def test_searching_bots_go_a_game_at_a_time() -> None:
+    """With a bot that searches every move, a run hands out, stores and counts one game
+    at a time (progress that moves, little lost to a stop); cheap bots keep larger
+    chunks.  The rows are the same either way."""
+
+    def batches(agents: list[str], chunk: int | None = None) -> list[list[int]]:
+        got: list[list[int]] = []
+
+        def keep(rows: list[dict[str, Any]]) -> None:
+            got.append(sorted({int(r["index"]) for r in rows}))
+
+        design = Design.build("sono-arcana", 3, agents=agents)
+        execute(design, 1, range(16), workers=1, chunk=chunk, on_rows=keep)
+        return got
+
+    one_by_one = [[i] for i in range(16)]
+    assert batches(["ismcts:iterations=2", "random"]) == one_by_one
+    assert batches(["heuristic", "random"]) == [[i, i + 1] for i in range(0, 16, 2)]
+    assert batches(["heuristic", "random"], chunk=8) == [list(range(8)), list(range(8, 16))]
+
+
 @pytest.fixture(scope="module")
 def ray_local() -> Iterator[Any]:
     ray = pytest.importorskip("ray")

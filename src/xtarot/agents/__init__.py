@@ -45,6 +45,7 @@ from xtarot.engine.plugins import LazyRegistry
 
 __all__ = [
     "AGENTS",
+    "SEARCHING",
     "Agent",
     "Decision",
     "EasyAgent",
@@ -88,6 +89,11 @@ AGENTS: dict[str, Callable[..., Agent]] = LazyRegistry(
     },
     _install_factory,
 )
+
+
+#: The built-in bots that search at every move: a match of theirs takes seconds to
+#: minutes, where the others play hundreds of matches a second.
+SEARCHING = frozenset({"ismcts", "pimc", "expert", "hard"})
 
 
 def make_agent(name: str, seed: int | None = None, **settings: Any) -> Agent:

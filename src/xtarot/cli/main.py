@@ -661,7 +661,7 @@ def tournament(
             fail(t("unknown_bot", lang, name=name, bots=BOT_NAMES), lang)
     settings: dict[str, dict[str, Any]] = {}
     if seconds is not None:
-        for name in sorted(_SEARCHING):
+        for name in sorted(_agents.SEARCHING):
             settings[name] = {"seconds": seconds}
     if iterations is not None:
         for name in ("ismcts", "expert", "hard"):
@@ -685,9 +685,6 @@ def tournament(
                 out=out,
                 duplicate=duplicate,
                 command=shlex.join(["xtarot", *sys.argv[1:]]),
-                # a searching bot's matches take seconds to minutes: hand them out (store
-                # them, count them) one game at a time
-                chunk=1 if _SEARCHING.intersection(names) else None,
             )
     except ValueError as error:
         fail(str(error), lang)
@@ -716,10 +713,6 @@ def tournament(
     if not result.to_dict()["ratings_separate"]:
         console.print(t("tour_ratings_same", lang))
     console.print(t("tour_time", lang, seconds=result.seconds, players=g.players, seed=seed))
-
-
-#: bots whose every move is a search (slow matches)
-_SEARCHING = frozenset({"ismcts", "pimc", "expert", "hard"})
 
 
 def _rating(row: dict[str, Any]) -> str:

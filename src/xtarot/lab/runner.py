@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from xtarot.agents import AGENTS, Agent, make_agent, play_match
+from xtarot.agents import AGENTS, SEARCHING, Agent, make_agent, play_match
 from xtarot.engine import Game, load
 from xtarot.lab.events import events_of, first_seat
 
@@ -427,9 +427,16 @@ def play_indices(design: Design, seed: int, indices: Sequence[int]) -> list[dict
     return rows
 
 
-def _chunks(indices: list[int], workers: int, chunk: int | None) -> list[list[int]]:
+def _chunks(design: Design, indices: list[int], workers: int, chunk: int | None) -> list[list[int]]:
+    """The games handed out together (played, stored and counted as one).  By default
+    one at a time when a bot searches (each game takes seconds to minutes: progress
+    moves with every game, a stop loses little); else about eight chunks a worker, at
+    most 50 games each."""
     if chunk is None:
-        chunk = max(1, min(50, math.ceil(len(indices) / (workers * 8))))
+        if any(b.name in SEARCHING for lineup in design.lineups for b in lineup.bots):
+            chunk = 1
+        else:
+            chunk = max(1, min(50, math.ceil(len(indices) / (workers * 8))))
     return [indices[i : i + chunk] for i in range(0, len(indices), chunk)]
 
 
@@ -575,7 +582,7 @@ def execute(
         raise ValueError(f"workers must be at least 1, not {workers}")
     workers = workers or available_cpus()
     indices = list(indices)
-    chunks = _chunks(indices, workers, chunk)
+    chunks = _chunks(design, indices, workers, chunk)
     total = len(indices) * design.per_index
     if ray is not None:
         batches = _ray(design, seed, chunks, ray, workers)

@@ -215,8 +215,9 @@ def run_tournament(
     manifest (needs the lab extra); a run into a directory of the same tournament plays
     only the matches it lacks, and the figures then cover everything stored there.
     ``chunk``: games (deals, with ``duplicate``) handed out, stored and reported at a
-    time (default: about eight chunks a worker, at most 50); ``chunk=1`` for matches of
-    minutes, so a stop loses little and progress comes often.  It never changes a match.
+    time (default: one when a bot searches, see :data:`xtarot.agents.SEARCHING`, so a
+    stop loses little and progress comes often; else about eight chunks a worker, at
+    most 50).  It never changes a match.
     """
     if not agents:
         raise ValueError("a tournament needs at least one agent")
