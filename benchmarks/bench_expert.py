@@ -125,7 +125,9 @@ def measure(
         "met": (x_fair >= need and min(lo * players, dlo) > 1.0 and mine.mean_score > other_mean)
         if need
         else None,
-        "seconds": wall,
+        "seconds": wall,  # this sitting's
+        # every match's own time, summed (core-seconds; with --out, over every sitting)
+        "match_seconds": sum(float(r.get("seconds", 0.0)) for r in result.rows),
         "per_deal": per_deal(result.rows),
     }
 

@@ -418,10 +418,14 @@ def test_benchmark_out_directory_resumes_and_refuses_another_budget(
     more, err = run("--games", "2")
     assert "6/6 matches" in err and more["matches"] == 12 and more["deals"] == 2
     assert more["per_deal"][0] == first["per_deal"][0]
+    # the matches' own time covers both sittings, the wall time only the last
+    assert more["match_seconds"] > first["match_seconds"] > 0
     with pytest.raises(SystemExit) as stop:
         bench.main([*base[:5], "9", *base[6:], "--games", "1"])
     assert stop.value.code == 2
     assert "--out:" in capsys.readouterr().err
     from xtarot.lab.store import read_rows
 
-    assert len(read_rows(tmp_path / "sono-arcana-3p")) == 12  # the refused run added none
+    stored = read_rows(tmp_path / "sono-arcana-3p")
+    assert len(stored) == 12  # the refused run added none
+    assert more["match_seconds"] == pytest.approx(float(stored["seconds"].sum()))
