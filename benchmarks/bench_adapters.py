@@ -204,12 +204,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.split:
             loops["pz_no_tensor"] = loops["pettingzoo"]
 
+    from xtarot.adapters import compiled
+
+    built = compiled()  # the adapter modules running compiled (setup.py), if any
     rows = []
     for info in xtarot.games():
         if args.games and info.id not in args.games:
             continue
         options = dict(info.bulk_options)
         row: dict[str, Any] = {"game": info.id, "players": info.min_players, "options": options}
+        row["compiled"] = built
         timed = {name: loop for name, loop in loops.items() if not isinstance(loop, str)}
         slices: dict[str, list[float]] = {name: [] for name in timed}
         for _ in range(rounds):
@@ -271,6 +275,11 @@ def main(argv: list[str] | None = None) -> int:
             )
     if isinstance(hearts, float):
         print(f"C++ hearts, information_state_tensor + apply_action: {hearts:.1f} µs per step")
+    print(
+        f"compiled adapter modules: {', '.join(built)}"
+        if built
+        else "compiled adapter modules: none (pure Python)"
+    )
     for name, loop in loops.items():
         if isinstance(loop, str):
             print(f"{name}: {loop}")

@@ -7,6 +7,11 @@
 (True, True)
 """
 
+from xtarot import _pure
+
+if _pure.wanted():  # XTAROT_PURE_PYTHON=1: the .py sources even where compiled ones exist
+    _pure.install()
+
 from xtarot import games as _games  # noqa: F401  (registers every game)
 from xtarot.engine import (
     Action,
