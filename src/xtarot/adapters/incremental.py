@@ -32,6 +32,11 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+try:  # compiled (setup.py): C types for the hot loop below; as Python: no-op decorators
+    import cython
+except ImportError:
+    from xtarot import _cython as cython  # type: ignore[no-redef]
+
 from xtarot.adapters.direct import (
     _card_table,
     _choice_table,
@@ -106,6 +111,7 @@ class SeatTensors:
         """Whether this game's tensors are updated block by block (else in full)."""
         return self._cls is not None
 
+    @cython.locals(cells=cython.float[::1], p=cython.Py_ssize_t)
     def observe(self, state: Any, seat: int) -> np.ndarray:
         """``seat``'s tensor in ``state`` as a new array."""
         if state.__class__ is not self._cls:
