@@ -330,3 +330,40 @@ def test_pettingzoo_action_spaces_seeded_by_reset(pz_test) -> None:  # type: ign
     e.reset(seed=11)
     e.action_space("player_0").seed(12)  # a seed given after the reset wins
     assert [e.action_space("player_0").sample() for _ in range(5)] == other[0]
+
+
+def test_pettingzoo_last_and_agent_iter_match_aecenvs_own(pz_test) -> None:  # type: ignore[no-untyped-def]
+    """The environment's own ``last`` and ``agent_iter`` (kept in the compiled module)
+    give what PettingZoo's ``AECEnv.last`` and ``AECIterable`` give, step by step, to
+    the end of a match; ``max_iter`` stops both alike."""
+    import itertools
+
+    import numpy as np
+    from pettingzoo import AECEnv
+    from pettingzoo.utils.env import AECIterable
+
+    from xtarot.adapters.pettingzoo import env
+
+    e = env("fairy500", players=4, hands=2)
+    e.reset(seed=3)
+    rng = random.Random(3)
+    mine, theirs = iter(e.agent_iter()), iter(AECIterable(e, 2**63))
+    steps = 0
+    for agent in mine:
+        assert agent == next(theirs)
+        got, want = e.last(), AECEnv.last(e)
+        assert got[1:] == want[1:] and e.last(observe=False) == (None, *want[1:])
+        for key in ("observation", "action_mask"):
+            assert np.array_equal(got[0][key], want[0][key])
+            assert got[0][key].dtype == want[0][key].dtype
+        if got[2] or got[3]:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(got[0]["action_mask"])
+        e.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
+    assert steps > 40 and e.agents == []
+    assert next(theirs, None) is None  # both iterators end when no agent is left
+    e.reset(seed=3)
+    assert list(e.agent_iter(max_iter=3)) == list(itertools.islice(AECIterable(e, 3), 5))
+    assert len(list(e.agent_iter(max_iter=0))) == 0

@@ -381,3 +381,34 @@ def test_quick_standings_agree_with_the_scores(players: int, teams: bool) -> Non
                 break
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 20 * players * 10
+
+
+@pytest.mark.parametrize("teams", [False, True])
+def test_totals_counted_once_a_pile_grows_stay_right_in_copies(teams: bool) -> None:
+    """``_totals`` counts a pile again only when it has grown (``_won_points``); a copy
+    that goes another way from the same position still gets its own piles' points."""
+    from xtarot.games.sono_arcana import _pile_points
+
+    game = xtarot.load("sono-arcana", players=4, teams=teams)
+
+    def fresh(st: xtarot.State) -> tuple[float, ...]:
+        individual = [_pile_points(held)[0] for held in st.won]  # type: ignore[attr-defined]
+        return st._seat_totals(individual)[0]  # type: ignore[attr-defined]
+
+    for seed in range(30):
+        rng = random.Random(seed)
+        st = game.new_state(seed=seed)
+        copies: list[tuple[xtarot.State, random.Random]] = []
+        while not st.is_terminal:
+            assert st._totals() == fresh(st)  # type: ignore[attr-defined]
+            if rng.random() < 0.05:
+                copies.append((st.clone(), random.Random(seed * 100 + len(copies))))
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+        assert st.scores().totals == fresh(st) == st._totals()  # type: ignore[attr-defined]
+        for other, r in copies:  # each copy plays on differently
+            while not other.is_terminal:
+                legal = other.legal_actions()
+                other.apply(legal[r.randrange(len(legal))])
+                assert other._totals() == fresh(other)  # type: ignore[attr-defined]
+            assert other.scores().totals == other._totals()  # type: ignore[attr-defined]

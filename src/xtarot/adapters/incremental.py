@@ -83,6 +83,14 @@ class _Seat:
         self.ones: list[Ones] = [[] for _ in range(blocks)]
         self.nums: list[Nums] = [{} for _ in range(blocks)]
 
+    def clear(self) -> None:
+        """Back to an all-zero tensor with no block written (for another state)."""
+        self.buf.fill(0.0)
+        blocks = len(self.keys)
+        self.keys = [_UNSEEN] * blocks
+        self.ones = [[] for _ in range(blocks)]
+        self.nums = [{} for _ in range(blocks)]
+
 
 class SeatTensors:
     """Every seat's tensor of the state being observed, updated block by block.
@@ -105,6 +113,7 @@ class SeatTensors:
         self._blocks = [(i, b.key, b.write, b.grows) for i, b in enumerate(blocks)]
         self._state: Any = None
         self._seats: dict[int, _Seat] = {}
+        self._spare: dict[int, _Seat] = {}  # the seats of the state observed before
 
     @property
     def incremental(self) -> bool:
@@ -119,13 +128,19 @@ class SeatTensors:
             return self.enc.encode_state(  # type: ignore[no-any-return]
                 state, seat, np.zeros(self.size, np.float32), zeroed=True
             )
-        if state is not self._state:
+        if state is not self._state:  # another state: every seat starts afresh
             self._state = state
+            self._spare.update(self._seats)
             self._seats.clear()
         mine = self._seats.get(seat)
         if mine is None:
             state._check_seat(seat)
-            mine = self._seats[seat] = _Seat(self.size, len(self._blocks))
+            mine = self._spare.pop(seat, None)
+            if mine is None:
+                mine = _Seat(self.size, len(self._blocks))
+            else:
+                mine.clear()
+            self._seats[seat] = mine
         keys, cells, old_ones, old_nums = mine.keys, mine.cells, mine.ones, mine.nums
         for i, key, write, grows in self._blocks:
             if key is not None:
@@ -476,9 +491,10 @@ def _extendori(enc: Encoder) -> tuple[type, list[Block]]:
 
 
 def _fairy500(enc: Encoder) -> tuple[type, list[Block]]:
-    """フェアリー500, in blocks: the hand's bids and past tricks as they grow (one block:
-    both start afresh with a hand); the rest (turn, hands, contract, partners, kitty,
-    trick, tricks won) at every observation."""
+    """フェアリー500, in blocks: the totals, hand number and dealer once a hand; the
+    hand's bids and past tricks as they grow (one block: both start afresh with a
+    hand); the rest (turn, hands, contract, partners, kitty, trick, tricks won) at
+    every observation."""
     from xtarot.games.fairy500.game import Fairy500State
     from xtarot.games.fairy500.setup import BID_OF
 
@@ -504,6 +520,7 @@ def _fairy500(enc: Encoder) -> tuple[type, list[Block]]:
     s_totals, s_number = scale["score_totals"], scale["hand_number"]
     s_is_partner, s_won = scale["is_partner"], scale["tricks_won"]
     action_ids = enc._action_ids
+    high_ids: dict[Any, list[int]] = {}  # a high bid -> its positions in the action list
 
     def seat(value: int | None, base: int, me: int) -> int:
         return base + (n if value is None else (value - me) % n)
@@ -515,18 +532,15 @@ def _fairy500(enc: Encoder) -> tuple[type, list[Block]]:
         is_decl = me == decl
         add(phase_at.get(h.phase if not st.over else "over", phase_other))
         seats(h.hands, st.current_player, me, add, nums)
-        for s, x in enumerate(st.totals):
-            nums[o_totals + (s - me) % n] = float(float(x) or 0) / s_totals
-        number = len(st.results) + (0 if h.result is not None else 1)
-        if number:
-            nums[o_number] = float(number) / s_number
-        add(seat(h.dealer, o_dealer, me))
         for s in range(n):
             if h.passed[s]:
                 add(o_passed + (s - me) % n)
-        if h.high is not None:
-            found: list[int] = []
-            action_ids(BID_OF[h.high].text, found)
+        high = h.high
+        if high is not None:
+            found = high_ids.get(high)
+            if found is None:
+                found = high_ids[high] = []
+                action_ids(BID_OF[high].text, found)
             for i in found:
                 add(o_high + i)
         add(seat(h.high_seat, o_high_seat, me))
@@ -560,6 +574,20 @@ def _fairy500(enc: Encoder) -> tuple[type, list[Block]]:
         for s, x in enumerate(h.won):
             nums[o_won + (s - me) % n] = float(x or 0) / s_won
 
+    def hand_key(st: Any, me: int) -> tuple[int, int]:
+        # the totals change only when a hand's result is appended to ``results`` (its
+        # ``result`` set at once); the dealer only with a new deal
+        return (len(st.results), len(st.deals))
+
+    def hand(st: Any, me: int, ones: Ones, nums: Nums) -> None:
+        h = st.h
+        for s, x in enumerate(st.totals):
+            nums[o_totals + (s - me) % n] = float(float(x) or 0) / s_totals
+        number = len(st.results) + (0 if h.result is not None else 1)
+        if number:
+            nums[o_number] = float(number) / s_number
+        ones.append(seat(h.dealer, o_dealer, me))
+
     def past_key(st: Any, me: int) -> tuple[int, int, int]:
         h = st.h
         return (len(st.deals), len(h.auction), len(h.done))  # a hand's bids and tricks only grow
@@ -583,6 +611,7 @@ def _fairy500(enc: Encoder) -> tuple[type, list[Block]]:
 
     return Fairy500State, [
         Block("move", None, move),
+        Block("hand", hand_key, hand),
         Block("past", past_key, past, grows=True),
     ]
 

@@ -24,12 +24,17 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+
+try:  # compiled (setup.py): a C type for the mask's bytes; as Python: no-op decorators
+    import cython
+except ImportError:
+    from xtarot import _cython as cython  # type: ignore[no-redef]
 
 import xtarot
 from xtarot.adapters.incremental import SeatTensors
@@ -37,6 +42,10 @@ from xtarot.adapters.tensors import encoder_for
 from xtarot.engine.core import State
 
 __all__ = ["XtarotEnv", "env", "rank_returns"]
+
+_INT8 = np.dtype(np.int8)
+_zeros = np.zeros
+_frombuffer = np.frombuffer
 
 
 def rank_returns(state: State) -> list[float]:
@@ -114,7 +123,7 @@ class XtarotEnv(AECEnv):
             a: _Discrete(self.game.num_actions) for a in self.possible_agents
         }
         self._rng = random.Random()
-        self._actions = self.game.actions
+        self._actions = tuple(self.game.actions)  # a tuple: id -> Action without a call
         self._num_actions = self.game.num_actions
         self.state: State | None = None
 
@@ -150,18 +159,37 @@ class XtarotEnv(AECEnv):
         elif self.agents:
             self.agent_selection = self.agents[0]
 
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act, step after step (as ``AECEnv.agent_iter``)."""
+        return _AgentIter(self, max_iter)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """(observation, cumulative reward, terminated, truncated, info) of the agent
+        to act, as ``AECEnv.last``."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    @cython.locals(flags=bytearray, i=cython.Py_ssize_t)
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.state is not None
+        state = self.state
+        assert state is not None
         seat = self._seat[agent]
         # fresh arrays every call (a caller may keep them): each seat's tensor is kept
         # between calls and only its changed blocks are rewritten
-        tensor = self._tensors.observe(self.state, seat)
-        if self.state.current_player != seat:
-            return {"observation": tensor, "action_mask": np.zeros(self._num_actions, np.int8)}
-        marks = bytearray(self._num_actions)  # item writes beat numpy's for a few actions
-        for a in self.state.legal_actions():
-            marks[a.id] = 1
-        return {"observation": tensor, "action_mask": np.frombuffer(marks, np.int8)}
+        tensor = self._tensors.observe(state, seat)
+        if state.current_player != seat:
+            return {"observation": tensor, "action_mask": _zeros(self._num_actions, _INT8)}
+        flags = bytearray(self._num_actions)  # item writes beat numpy's for a few actions
+        for a in state.legal_actions():
+            i = a.id
+            flags[i] = 1
+        return {"observation": tensor, "action_mask": _frombuffer(flags, _INT8)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -199,6 +227,27 @@ class XtarotEnv(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+class _AgentIter:
+    """``agent_iter``'s iterator: the agent selected, until no agent is left or
+    ``max_iter`` agents were given (as PettingZoo's ``AECIterator``)."""
+
+    __slots__ = ("env", "left")
+
+    def __init__(self, env: XtarotEnv, max_iter: int) -> None:
+        self.env = env
+        self.left = max_iter
+
+    def __iter__(self) -> _AgentIter:
+        return self
+
+    def __next__(self) -> str:
+        env = self.env
+        if not env.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        return env.agent_selection
 
 
 def table_text(view: dict[str, Any]) -> str:

@@ -243,6 +243,10 @@ class SonoArcanaState(State):
         self.top = 0  # stack[top:] is still face down
         self.parent: int = deal["parent"]
         self.won: list[list[Card]] = [[] for _ in range(n)]
+        #: each pile's (length, points) when last counted: piles only grow in a match,
+        #: so an equal length means the same points (a tuple, replaced, never changed,
+        #: so that a copy of the state may share it)
+        self._won_points: tuple[tuple[int, int], ...] = ((0, 0),) * n
         self.voids: list[set[str]] = [set() for _ in range(n)]
         #: finished rounds as (parent, lot, mode, plays, winner); their JSON is
         #: built when asked for (:attr:`rounds`), not in the middle of play.
@@ -519,8 +523,14 @@ class SonoArcanaState(State):
         return totals, ranks
 
     def _totals(self) -> tuple[float, ...]:
-        """``scores().totals`` alone (no ranks): each seat's points, or its team's."""
-        return self._seat_totals([_pile_points(held)[0] for held in self.won])[0]
+        """``scores().totals`` alone (no ranks): each seat's points, or its team's;
+        a pile is counted again only when it has grown."""
+        counted = list(self._won_points)
+        for s, held in enumerate(self.won):
+            if counted[s][0] != len(held):
+                counted[s] = (len(held), _pile_points(held)[0])
+        self._won_points = tuple(counted)
+        return self._seat_totals([points for _, points in counted])[0]
 
     # -- views --------------------------------------------------------------------------
     def _scores_json(self) -> dict[str, Any]:
