@@ -148,7 +148,9 @@ def _pz_loop(
             if term or trunc:
                 e.step(None)
                 continue
-            legal = obs["action_mask"].nonzero()[0]
+            # the mask's 0/1 bytes read as booleans: numpy's nonzero over int8 takes
+            # several µs on grail-mahjong's 2,909 actions, over bool well under one
+            legal = obs["action_mask"].view(np.bool_).nonzero()[0]
             e.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
     return (time.perf_counter() - start) / max(steps, 1) * 1e6
