@@ -409,8 +409,9 @@ def _arcana_duel(enc: Encoder) -> tuple[type, list[Block]]:
 
 
 def _extendori(enc: Encoder) -> tuple[type, list[Block]]:
-    """エクステンドリ, in blocks: the turn, hands, trick and points at every observation;
-    the hand's past tricks as they grow; the known voids when one is shown."""
+    """エクステンドリ, in blocks: the turn, hands and trick at every observation; the
+    points, totals, batch and stock when a trick ends; the hand's past tricks as they
+    grow; the known voids when one is shown."""
     from xtarot.adapters.tensors import _VOID_BITS
     from xtarot.games.extendori.play import ExtendoriState
 
@@ -434,10 +435,26 @@ def _extendori(enc: Encoder) -> tuple[type, list[Block]]:
 
     def move(st: Any, me: int, ones: Ones, nums: Nums) -> None:
         add = ones.append
-        phase = st.phase
-        playing = phase == "play"
-        add(phase_at.get(phase, phase_other))
+        add(phase_at.get(st.phase, phase_other))
         seats(st.hands, st.current_player, me, add, nums)
+        trick = st.trick
+        leader = trick.leader
+        add(o_leader + (n if leader is None else (leader - me) % n))
+        add(led_at.get(trick.led, led_other))
+        for s, c in trick.plays:
+            i = pos[c.index]
+            if i >= 0:
+                add(o_trick + ((s - me) % n) * width + i)
+
+    def score_key(st: Any, me: int) -> tuple[int, int, int, str]:
+        # the hand's points change only as a trick is appended to ``tricks``, and the
+        # next batch (its dealer, the stock) is dealt only then; the match points with
+        # a result appended to ``hand_results``; the first seat with a deal
+        return (len(st.deals), len(st.tricks), len(st.hand_results), st.phase)
+
+    def score(st: Any, me: int, ones: Ones, nums: Nums) -> None:
+        add = ones.append
+        playing = st.phase == "play"
         match, points = st.match_points, st.points
         individual = [match[s] + (points[s] if playing else 0) for s in range(n)]
         for s, x in enumerate(st._totals(individual)):
@@ -455,14 +472,6 @@ def _extendori(enc: Encoder) -> tuple[type, list[Block]]:
         stock = len(st.stock) - st.top
         if stock:
             nums[o_stock] = float(stock) / s_stock
-        trick = st.trick
-        leader = trick.leader
-        add(o_leader + (n if leader is None else (leader - me) % n))
-        add(led_at.get(trick.led, led_other))
-        for s, c in trick.plays:
-            i = pos[c.index]
-            if i >= 0:
-                add(o_trick + ((s - me) % n) * width + i)
 
     def tricks_key(st: Any, me: int) -> tuple[int, int]:
         return (len(st.deals), len(st.tricks))  # a hand's tricks only grow
@@ -485,6 +494,7 @@ def _extendori(enc: Encoder) -> tuple[type, list[Block]]:
 
     return ExtendoriState, [
         Block("move", None, move),
+        Block("score", score_key, score),
         Block("tricks", tricks_key, tricks, grows=True),
         Block("voids", voids_key, voids),
     ]
@@ -617,8 +627,9 @@ def _fairy500(enc: Encoder) -> tuple[type, list[Block]]:
 
 
 def _matto(enc: Encoder) -> tuple[type, list[Block]]:
-    """マット, in blocks: the majors won as they grow; the rest (turn, hands, field,
-    discard pile, known cards, purchase) at every observation."""
+    """マット, in blocks: the majors won as they grow; the totals and dealer when a
+    major is won; the rest (turn, hands, field, discard pile, known cards, purchase)
+    at every observation."""
     from xtarot.games.matto import MattoState
 
     n = enc.players
@@ -645,9 +656,6 @@ def _matto(enc: Encoder) -> tuple[type, list[Block]]:
         phase = st.phase
         add(phase_at.get(phase, phase_other))
         seats(st.hands, st.current_player, me, add, nums)
-        for s, x in enumerate(st._score_totals()):
-            nums[o_totals + (s - me) % n] = float(x or 0) / s_totals
-        add(o_dealer + (st.dealer - me) % n)
         if st.turns:
             nums[o_turn] = float(st.turns) / s_turn
         cards(st.field, o_field, add)
@@ -677,7 +685,21 @@ def _matto(enc: Encoder) -> tuple[type, list[Block]]:
         if last:
             nums[o_last] = float(last) / s_last
 
-    return MattoState, [Block("move", None, move), _won_block(o_won, n, width, pos)]
+    def score_key(st: Any, me: int) -> tuple[int, ...]:
+        # the totals change only when a seat wins another major (the game's own cache
+        # is keyed so too); the dealer stays for the hand
+        return (st.dealer, *map(len, st.won))
+
+    def score(st: Any, me: int, ones: Ones, nums: Nums) -> None:
+        for s, x in enumerate(st._score_totals()):
+            nums[o_totals + (s - me) % n] = float(x or 0) / s_totals
+        ones.append(o_dealer + (st.dealer - me) % n)
+
+    return MattoState, [
+        Block("move", None, move),
+        Block("score", score_key, score),
+        _won_block(o_won, n, width, pos),
+    ]
 
 
 def _grail_mahjong(enc: Encoder) -> tuple[type, list[Block]]:
