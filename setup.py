@@ -12,12 +12,23 @@ sources even where compiled modules are installed.
 
 from __future__ import annotations
 
+import ast
 import os
+from pathlib import Path
 
 from setuptools import Extension, setup
 
-#: ``xtarot.adapters`` modules run at every PettingZoo / Gymnasium / OpenSpiel step
-COMPILED = ("direct", "direct_grail", "incremental", "pettingzoo", "tensors")
+
+def compiled_modules() -> tuple[str, ...]:
+    """``xtarot.adapters.COMPILED``, read from its source (the package is not importable
+    while it is being built): the modules run at every PettingZoo / OpenSpiel step."""
+    source = Path(__file__).parent / "src" / "xtarot" / "adapters" / "__init__.py"
+    for node in ast.parse(source.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets
+        ):
+            return tuple(ast.literal_eval(node.value))
+    raise RuntimeError(f"{source}: no COMPILED tuple")
 
 
 def extensions() -> list[Extension]:
@@ -29,7 +40,7 @@ def extensions() -> list[Extension]:
         return []
     modules = [
         Extension(f"xtarot.adapters.{name}", [f"src/xtarot/adapters/{name}.py"])
-        for name in COMPILED
+        for name in compiled_modules()
     ]
     built: list[Extension] = cythonize(
         modules,

@@ -21,7 +21,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 __all__ = ["COMPILED", "compiled"]
 
-#: the modules ``setup.py`` compiles (the same list as there)
+#: the modules ``setup.py`` compiles (it reads this tuple from here)
 COMPILED = ("direct", "direct_grail", "incremental", "pettingzoo", "tensors")
 
 

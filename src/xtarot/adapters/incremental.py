@@ -79,6 +79,10 @@ class _Seat:
         self.buf = np.zeros(size, np.float32)
         # float item writes through a memoryview cost a third of numpy's own
         self.cells = memoryview(self.buf).cast("B").cast("f")
+        self._unwritten(blocks)
+
+    def _unwritten(self, blocks: int) -> None:
+        """No block written yet: every key unseen, no positions held."""
         self.keys: list[object] = [_UNSEEN] * blocks
         self.ones: list[Ones] = [[] for _ in range(blocks)]
         self.nums: list[Nums] = [{} for _ in range(blocks)]
@@ -86,10 +90,7 @@ class _Seat:
     def clear(self) -> None:
         """Back to an all-zero tensor with no block written (for another state)."""
         self.buf.fill(0.0)
-        blocks = len(self.keys)
-        self.keys = [_UNSEEN] * blocks
-        self.ones = [[] for _ in range(blocks)]
-        self.nums = [{} for _ in range(blocks)]
+        self._unwritten(len(self.keys))
 
 
 class SeatTensors:
