@@ -101,15 +101,15 @@ def click_a_move(page: Any, rng: random.Random) -> bool:
     st = page.evaluate(STATUS_JS)
     if st["finished"] or not st["turn"] or st["pending"]:
         return False
-    dismiss = page.locator("#board .overlay .dismiss")
-    if dismiss.count() and dismiss.first.is_visible():
-        dismiss.first.click(timeout=2000)  # a hand's summary over the board: read, OK
-        return True
-    moves = page.locator(CLICKABLE)
-    count = moves.count()
-    if not count:
-        return False
     try:
+        dismiss = page.locator("#board .overlay .dismiss")
+        if dismiss.count() and dismiss.first.is_visible():
+            dismiss.first.click(timeout=2000)  # a hand's summary over the board: read, OK
+            return True
+        moves = page.locator(CLICKABLE)
+        count = moves.count()
+        if not count:
+            return False
         moves.nth(rng.randrange(count)).click(timeout=1500)
     except sync_api.Error:
         return False  # the table moved on while we clicked: look again
