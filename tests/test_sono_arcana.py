@@ -385,8 +385,9 @@ def test_quick_standings_agree_with_the_scores(players: int, teams: bool) -> Non
 
 @pytest.mark.parametrize("teams", [False, True])
 def test_totals_counted_once_a_pile_grows_stay_right_in_copies(teams: bool) -> None:
-    """``_totals`` counts a pile again only when it has grown (``_won_points``); a copy
-    that goes another way from the same position still gets its own piles' points."""
+    """``_totals`` and ``scores()`` count a pile again only when it has grown
+    (``_won_counts``); a copy that goes another way from the same position still gets
+    its own piles' points."""
     from xtarot.games.sono_arcana import _pile_points
 
     game = xtarot.load("sono-arcana", players=4, teams=teams)
@@ -406,6 +407,9 @@ def test_totals_counted_once_a_pile_grows_stay_right_in_copies(teams: bool) -> N
             legal = st.legal_actions()
             st.apply(legal[rng.randrange(len(legal))])
         assert st.scores().totals == fresh(st) == st._totals()  # type: ignore[attr-defined]
+        piles = [_pile_points(held) for held in st.won]  # type: ignore[attr-defined]
+        ranking = st._ranking([p for p, _ in piles], [b for _, b in piles])  # type: ignore[attr-defined]
+        assert st.scores().ranks == ranking[1]
         for other, r in copies:  # each copy plays on differently
             while not other.is_terminal:
                 legal = other.legal_actions()

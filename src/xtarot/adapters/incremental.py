@@ -450,7 +450,8 @@ def _extendori(enc: Encoder) -> tuple[type, list[Block]]:
     def score_key(st: Any, me: int) -> tuple[int, int, int, str]:
         # the hand's points change only as a trick is appended to ``tricks``, and the
         # next batch (its dealer, the stock) is dealt only then; the match points with
-        # a result appended to ``hand_results``; the first seat with a deal
+        # a result appended to ``hand_results``; the phase says whether the hand's
+        # points count in the totals yet
         return (len(st.deals), len(st.tricks), len(st.hand_results), st.phase)
 
     def score(st: Any, me: int, ones: Ones, nums: Nums) -> None:

@@ -243,10 +243,10 @@ class SonoArcanaState(State):
         self.top = 0  # stack[top:] is still face down
         self.parent: int = deal["parent"]
         self.won: list[list[Card]] = [[] for _ in range(n)]
-        #: each pile's (length, points) when last counted: piles only grow in a match,
-        #: so an equal length means the same points (a tuple, replaced, never changed,
-        #: so that a copy of the state may share it)
-        self._won_points: tuple[tuple[int, int], ...] = ((0, 0),) * n
+        #: each pile's (length, (points, best)) when last counted: piles only grow in a
+        #: match, so an equal length means the same count (a tuple, replaced, never
+        #: changed, so that a copy of the state may share it)
+        self._won_counts: tuple[tuple[int, tuple[int, int]], ...] = ((0, (0, -1)),) * n
         self.voids: list[set[str]] = [set() for _ in range(n)]
         #: finished rounds as (parent, lot, mode, plays, winner); their JSON is
         #: built when asked for (:attr:`rounds`), not in the middle of play.
@@ -517,20 +517,24 @@ class SonoArcanaState(State):
         ranks = tuple(team_ranks[team_of[s]] for s in range(n))
         return totals, ranks, team_totals
 
+    def _piles(self) -> list[tuple[int, int]]:
+        """:func:`_pile_points` of each seat's pile; a pile is counted again only
+        when it has grown."""
+        counted = list(self._won_counts)
+        for s, held in enumerate(self.won):
+            if counted[s][0] != len(held):
+                counted[s] = (len(held), _pile_points(held))
+        self._won_counts = tuple(counted)
+        return [pile for _, pile in counted]
+
     def _standing(self) -> tuple[tuple[float, ...], tuple[int, ...]]:
-        points = list(map(_pile_points, self.won))
-        totals, ranks, _ = self._ranking([p for p, _ in points], [b for _, b in points])
+        piles = self._piles()
+        totals, ranks, _ = self._ranking([p for p, _ in piles], [b for _, b in piles])
         return totals, ranks
 
     def _totals(self) -> tuple[float, ...]:
-        """``scores().totals`` alone (no ranks): each seat's points, or its team's;
-        a pile is counted again only when it has grown."""
-        counted = list(self._won_points)
-        for s, held in enumerate(self.won):
-            if counted[s][0] != len(held):
-                counted[s] = (len(held), _pile_points(held)[0])
-        self._won_points = tuple(counted)
-        return self._seat_totals([points for _, points in counted])[0]
+        """``scores().totals`` alone (no ranks): each seat's points, or its team's."""
+        return self._seat_totals([points for points, _ in self._piles()])[0]
 
     # -- views --------------------------------------------------------------------------
     def _scores_json(self) -> dict[str, Any]:
