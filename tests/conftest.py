@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,20 @@ from typing import Any
 import pytest
 
 from browser_support import ARGS, CHROMIUM, have_chromium
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """``XTAROT_TEST_INSTALLED=1`` (CI's run against the built wheel): the package under
+    test must be the installed one, never the source tree beside the tests."""
+    if os.environ.get("XTAROT_TEST_INSTALLED", "") in ("", "0"):
+        return
+    import xtarot
+
+    where = Path(xtarot.__file__).resolve()
+    if (ROOT / "src") in where.parents:
+        raise pytest.UsageError(f"XTAROT_TEST_INSTALLED is set but xtarot comes from {where}")
 
 
 @pytest.fixture(scope="module")

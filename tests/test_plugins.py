@@ -240,9 +240,9 @@ def test_the_web_server_serves_plugin_layouts(plugin: Path, tmp_path: Path) -> N
         assert games["mini-arcana"]["default_bot"] == "normal"
         assert "heuristic" in games["mini-arcana"]["bots"]  # its heuristic came with it
         page = client.get("/table").text
-        assert '<script src="/layouts/mini-arcana.js"></script>' in page
-        assert '<link rel="stylesheet" href="/layouts/mini-arcana.css">' in page
-        assert page.index("/layouts/mini-arcana.js") < page.index("/static/table.js")
+        assert '<script src="layouts/mini-arcana.js" data-layout="mini-arcana"></script>' in page
+        assert '<link rel="stylesheet" href="layouts/mini-arcana.css">' in page
+        assert page.index("layouts/mini-arcana.js") < page.index("static/table.js")
         js = client.get("/layouts/mini-arcana.js")
         assert js.status_code == 200 and js.headers["content-type"].startswith("text/javascript")
         assert client.get("/layouts/mini-arcana.css").text.startswith(".mini")

@@ -312,3 +312,103 @@ def test_the_move_clock_counts_down_on_the_table(server: Server, browser: Any) -
     assert "Move clock" in first and 15 <= left(first) <= 30
     assert left(later) <= left(first) - 1  # it counts down
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_layout_that_cannot_load_is_said_in_words(
+    server: Server, browser: Any, lang: str
+) -> None:
+    """A game's layout script that fails to load (as when an installation lacks it):
+    the table says so, in the reader's language, with what to do, instead of showing
+    the debug listing as if it were the table; the hand and the moves still work."""
+    body = {"game": "matto", "players": 3, "seats": ["human", "random", "random"], "seed": 1}
+    table = httpx.post(server.base + "/api/tables", json=body, timeout=10).json()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(f"localStorage.setItem('xtarot.lang', '{lang}')")
+    page = ctx.new_page()
+    page.route("**/static/games/matto.js", lambda route: route.abort())
+    page.goto(table["seats"][0]["link"])
+    page.wait_for_selector("#board .layout-note.missing", timeout=15000)
+    note = page.inner_text("#board .layout-note")
+    if lang == "en":
+        assert "This game's table could not be loaded" in note
+        assert "Reload the page" in note and "pip install --force-reinstall xtarot" in note
+    else:
+        assert "このゲームの卓を読み込めませんでした" in note and "再読み込み" in note
+    assert page.locator("#board dl.generic").count() == 0
+    page.wait_for_function("() => document.getElementById('status').dataset.turn === '1'")
+    assert page.locator(CLICKABLE).count() > 0  # the moves can still be made
+    ctx.close()
+
+
+def test_a_game_without_a_layout_is_labelled_as_a_plain_listing(
+    server: Server, browser: Any
+) -> None:
+    """A plugin game that ships no layout (here matto, its script blocked and no
+    longer named as a layout the page means to load) is shown as the generic listing,
+    labelled as such."""
+    body = {"game": "matto", "players": 3, "seats": ["human", "random", "random"], "seed": 1}
+    table = httpx.post(server.base + "/api/tables", json=body, timeout=10).json()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script("localStorage.setItem('xtarot.lang', 'en')")
+    # (a page fulfilled by the test itself would lose its access to the local server)
+    ctx.add_init_script(
+        "new MutationObserver(() => document.querySelectorAll('script[data-layout=matto]')"
+        ".forEach((s) => s.removeAttribute('data-layout')))"
+        ".observe(document, {childList: true, subtree: true});"
+    )
+    page = ctx.new_page()
+    page.route("**/static/games/matto.js", lambda route: route.abort())
+    page.goto(table["seats"][0]["link"])
+    page.wait_for_selector("#board .layout-note.plain", timeout=15000)
+    assert "has no table layout" in page.inner_text("#board .layout-note")
+    assert page.locator("#board > dl.generic").count() == 1
+    ctx.close()
+
+
+def test_a_table_behind_a_reverse_proxy_under_a_path(browser: Any, tmp_path: Path) -> None:
+    """``xtarot serve --root-path /cards`` behind a proxy that serves it at /cards/ and
+    strips the prefix (as nginx's ``location /cards/ { proxy_pass http://…/; }``): the
+    lobby lists the games, a table link handed out names the prefix, the table's page,
+    layout, websocket and rules all work through it."""
+    from prefix_proxy import PrefixProxy
+
+    backend = Server(f"sqlite:///{tmp_path / 't.db'}", free_port(), "--root-path", "/cards")
+    backend.start()
+    proxy = PrefixProxy("/cards", backend.port).start()
+    try:
+        base = f"{proxy.base}/cards"
+        body = {"game": "matto", "players": 3, "seats": ["human", "random", "random"], "seed": 1}
+        res = httpx.post(base + "/api/tables", json=body, timeout=10)
+        assert res.status_code == 201, res.text
+        link = res.json()["seats"][0]["link"]
+        assert link.startswith(base + "/table#t=")
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        ctx.add_init_script("localStorage.setItem('xtarot.lang', 'en')")
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(base + "/")
+        page.wait_for_function("() => document.querySelectorAll('#game option').length >= 6")
+        page.goto(link)
+        page.wait_for_function("() => document.getElementById('status').dataset.turn === '1'")
+        assert page.locator("#board dl.generic, #board .layout-note").count() == 0
+        rng = random.Random(5)
+        clicks = 0
+        deadline = time.monotonic() + 60
+        while clicks < 4 and time.monotonic() < deadline:
+            if click_a_move(page, rng):
+                clicks += 1
+            else:
+                page.wait_for_timeout(25)
+        assert clicks == 4
+        page.click("#rules")
+        page.wait_for_function(
+            "() => document.getElementById('rules-body').textContent.length > 200"
+        )
+        assert not errors, errors
+        ctx.close()
+    finally:
+        proxy.stop()
+        backend.stop()

@@ -13,6 +13,7 @@ if _pure.wanted():  # XTAROT_PURE_PYTHON=1: the .py sources even where compiled 
     _pure.install()
 
 from xtarot import games as _games  # noqa: F401  (registers every game)
+from xtarot._version import __version__
 from xtarot.engine import (
     Action,
     ConfigError,
@@ -27,8 +28,6 @@ from xtarot.engine import (
     load,
 )
 from xtarot.record import load_record, replay, save_record
-
-__version__ = "0.1.0"
 
 __all__ = [
     "Action",

@@ -9,7 +9,8 @@ A record is a JSON object::
       "deals": [{...}],                  # each hand's deal, as new_state(deal=...) takes it
       "actions": ["lot 1", "bid up Kc", "play 3c", ...],
       "result": {...} | null,            # state.scores().to_dict() once the match is over
-      "meta": {...}                      # optional, free-form (names, dates, client)
+      "meta": {...}                      # optional, free-form (names, dates, client,
+                                         # "xtarot": the version that wrote it)
     }
 
 :func:`replay` rebuilds the exact state; a record that was tampered with fails
@@ -23,6 +24,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from xtarot._version import __version__
 from xtarot.engine import ConfigError, DealError, IllegalAction, RecordError, State, load
 from xtarot.engine.core import RECORD_FORMAT, RECORD_VERSION
 
@@ -95,8 +97,10 @@ def replay(record: dict[str, Any] | str, *, upto: int | None = None) -> State:
 
 
 def save_record(state: State, path: str | Path, meta: dict[str, Any] | None = None) -> Path:
-    """Write ``state.record()`` as JSON (UTF-8) and return the path."""
+    """Write ``state.record()`` as JSON (UTF-8) and return the path.  The record's
+    ``meta`` names the xtarot version that wrote it (``"xtarot": "0.1.0"``)."""
     p = Path(path)
+    meta = {"xtarot": __version__, **(meta or {})}
     p.write_text(json.dumps(state.record(meta), ensure_ascii=False, indent=1) + "\n", "utf-8")
     return p
 

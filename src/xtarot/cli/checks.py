@@ -117,18 +117,32 @@ def _heuristic(game_id: str) -> Finding:
 
 
 def _layout(game_id: str) -> Finding:
-    try:  # the web extra may be missing
-        from xtarot.server.app import STATIC, plugin_layouts
+    try:  # the server's libraries are part of the install, but may have been removed
+        from xtarot.server.app import STATIC, builtin_layouts, plugin_layouts
     except ImportError as exc:
         return Finding(
             "layout",
             True,
-            f"web layout: not checked ({exc}; pip install 'xtarot[web]')",
-            f"Web レイアウト：未検査（{exc}。pip install 'xtarot[web]'）",
+            f"web layout: not checked ({exc}; pip install --force-reinstall xtarot)",
+            f"Web レイアウト：未検査（{exc}。pip install --force-reinstall xtarot）",
             warning=True,
         )
 
-    if STATIC.joinpath("games", f"{game_id}.js").is_file():
+    if game_id in builtin_layouts():
+        missing = [
+            f"static/games/{game_id}.{ext}"
+            for ext in ("js", "css")
+            if not STATIC.joinpath("games", f"{game_id}.{ext}").is_file()
+        ]
+        if missing:
+            return Finding(
+                "layout",
+                False,
+                f"web layout: {', '.join(missing)} missing from this installation "
+                "(reinstall xtarot: pip install --force-reinstall xtarot)",
+                f"Web レイアウト：{', '.join(missing)} がインストールにありません"
+                "（pip install --force-reinstall xtarot で入れ直してください）",
+            )
         return Finding("layout", True, "web layout: built in", "Web レイアウト：組み込み")
     files = plugin_layouts().get(game_id)
     if files is None:

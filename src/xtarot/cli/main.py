@@ -783,7 +783,12 @@ def serve(
     port: Annotated[int, typer.Option("--port", help="TCP port.")] = 8000,
     db: Annotated[
         str | None,
-        typer.Option("--db", help="SQLAlchemy URL of the tables' database (default: a file)."),
+        typer.Option(
+            "--db",
+            envvar="XTAROT_DB",
+            help="SQLAlchemy URL of the tables' database (default: a SQLite file in your "
+            "data folder), e.g. postgresql+psycopg://user:pw@host/xtarot.",
+        ),
     ] = None,
     bot_delay: Annotated[
         float, typer.Option("--bot-delay", help="Seconds before each bot move.")
@@ -808,9 +813,23 @@ def serve(
         float,
         typer.Option("--tables-per-minute", min=0.1, help="New tables one address may create."),
     ] = 30.0,
+    open_browser: Annotated[
+        bool, typer.Option("--open", help="Open the lobby in your default browser.")
+    ] = False,
+    root_path: Annotated[
+        str,
+        typer.Option(
+            "--root-path",
+            metavar="PREFIX",
+            help="The path a reverse proxy serves xtarot under, e.g. /cards (the proxy "
+            "strips it; see docs/deploy.md).",
+        ),
+    ] = "",
 ) -> None:
-    """Play in the browser: tables with friends and bots (needs the 'web' extra)."""
-    try:  # lazy: xtarot works without the web extra installed
+    """Play in the browser: tables with friends and bots (prints the address to open)."""
+    if root_path and (not root_path.startswith("/") or any(c in root_path for c in "?#\\ ")):
+        fail(f"--root-path must be a path such as /cards, not {root_path!r}", code=2)
+    try:  # lazy: the server's libraries load only for this command
         from xtarot.server import serve as run_server
         from xtarot.server.hub import Limits
 
@@ -821,9 +840,20 @@ def serve(
             max_bot_tables=max_bot_tables,
             allow_origins=tuple(o.rstrip("/") for o in allow_origin or ()),
         )
-        run_server(host, port, db, bot_delay=bot_delay, limits=limits)
+        run_server(
+            host,
+            port,
+            db,
+            bot_delay=bot_delay,
+            limits=limits,
+            root_path=root_path.rstrip("/"),
+            open_browser=open_browser,
+        )
     except ImportError as err:
-        fail(f"{err}; install the web extra: pip install 'xtarot[web]'", code=1)
+        fail(
+            f"{err}; the web server's libraries are missing: pip install --force-reinstall xtarot",
+            code=1,
+        )
 
 
 # -- plugins and the conformance kit -----------------------------------------------------------

@@ -1,17 +1,24 @@
 """Web play: ``xtarot serve`` — tables with friends and bots in the browser.
 
-Needs the ``web`` extra (``pip install 'xtarot[web]'``: FastAPI, uvicorn, SQLAlchemy,
-platformdirs).  :func:`create_app` builds the FastAPI application; :func:`serve` runs
-it with uvicorn.  Tables live in a SQL database as their action logs (a SQLite file in
-the user's data directory unless ``--db`` names another SQLAlchemy URL), so a restarted
-server resumes every table.  See ``docs/web.md``.
+Part of the default install (FastAPI, uvicorn, SQLAlchemy, platformdirs; a PostgreSQL
+driver with ``pip install 'xtarot[postgres]'``).  :func:`create_app` builds the FastAPI
+application; :func:`serve` runs it with uvicorn.  Tables live in a SQL database as their
+action logs (a SQLite file in the user's data directory unless ``--db`` names another
+SQLAlchemy URL), so a restarted server resumes every table.  See ``docs/web.md`` and
+``docs/deploy.md``.
 """
 
 from __future__ import annotations
 
+import os
+import socket
+import sys
+import threading
+import time
+import webbrowser
 from typing import Any
 
-__all__ = ["create_app", "serve"]
+__all__ = ["create_app", "describe_db", "serve"]
 
 
 def create_app(db: str | None = None, **settings: Any) -> Any:
@@ -29,15 +36,71 @@ def serve(
     bot_delay: float = 0.6,
     log_level: str = "info",
     limits: Any = None,
+    root_path: str = "",
+    open_browser: bool = False,
 ) -> None:
-    """Run the web server until interrupted."""
+    """Run the web server until interrupted.  It first prints its version, the address
+    to open and where the tables are stored; ``open_browser`` opens the lobby in the
+    default browser once the server answers.  ``root_path`` is the path prefix a
+    reverse proxy serves it under (``/cards``), for the links it hands out."""
     import uvicorn
 
+    import xtarot
     from xtarot.server.app import create_app as _create
     from xtarot.server.store import Store
 
     store = Store(db)
     app = _create(store=store, bot_delay=bot_delay, limits=limits)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    print(f"xtarot: open http://{shown}:{port}/  (tables stored in {store.url})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536)
+    if ":" in shown:
+        shown = f"[{shown}]"
+    url = f"http://{shown}:{port}{root_path.rstrip('/')}/"
+    print(f"xtarot {xtarot.__version__}: open {url} in a browser (Ctrl-C stops)", flush=True)
+    print(f"xtarot: tables are stored in {describe_db(store.url)}", flush=True)
+    if open_browser:
+        threading.Thread(target=_open_when_up, args=(host, port, url), daemon=True).start()
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=65536,
+        root_path=root_path.rstrip("/"),
+    )
+
+
+def describe_db(url: str) -> str:
+    """Where the tables live, for people: a SQLite file's path, another database's URL
+    without its password.
+
+    >>> describe_db("sqlite:////home/me/.local/share/xtarot/tables.db")
+    '/home/me/.local/share/xtarot/tables.db (SQLite)'
+    >>> describe_db("postgresql+psycopg://cards:secret@db.example/xtarot")
+    'postgresql+psycopg://cards:***@db.example/xtarot'
+    """
+    if url.startswith("sqlite:///"):
+        return f"{url.removeprefix('sqlite:///')} (SQLite)"
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _open_when_up(host: str, port: int, url: str, wait: float = 30.0) -> None:
+    """Open ``url`` in the default browser once the server accepts connections."""
+    target = "127.0.0.1" if host in ("0.0.0.0", "") else ("::1" if host == "::" else host)
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((target, port), timeout=1):
+                break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        return  # the server never came up: it has said why
+    # Without a screen, Python would start a text browser (lynx, w3m) in this very
+    # terminal, over the server's output: only a browser the user named ($BROWSER) then.
+    screenless = sys.platform.startswith("linux") and not any(
+        os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "BROWSER")
+    )
+    if screenless or not webbrowser.open(url):
+        print(f"xtarot: no browser could be opened here; open {url} yourself", flush=True)

@@ -20,6 +20,7 @@ import functools
 import html
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -27,7 +28,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 
@@ -138,8 +139,8 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(str(STATIC.joinpath("index.html")))
+    async def index() -> HTMLResponse:
+        return HTMLResponse(index_html())
 
     @app.get("/table", include_in_schema=False)
     async def table_page() -> HTMLResponse:
@@ -388,6 +389,19 @@ def _game_ids() -> list[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def builtin_layouts() -> frozenset[str]:
+    """The games whose layout ships with xtarot (``static/games/<id>.js``), as the table
+    page names them (``<script … data-layout="<id>">``): what the page expects, whether
+    or not the files made it into this installation.
+
+    >>> sorted(builtin_layouts())[:3]
+    ['arcana-duel', 'extendori', 'fairy500']
+    """
+    page = STATIC.joinpath("table.html").read_text(encoding="utf-8")
+    return frozenset(re.findall(r'<script src="static/games/[^"]+" data-layout="([^"]+)">', page))
+
+
+@functools.lru_cache(maxsize=1)
 def plugin_layouts() -> dict[str, dict[str, str]]:
     """The web layouts of plugin games (``xtarot.layouts`` entry points): game id ->
     ``{"js": text, "css": text}`` (css optional).  A layout for an unknown game, for a
@@ -408,7 +422,7 @@ def plugin_layouts() -> dict[str, dict[str, str]]:
             problem = ""
             if game_id not in known:
                 problem = f"no game {game_id!r} is registered"
-            elif STATIC.joinpath("games", f"{game_id}.js").is_file():
+            elif game_id in builtin_layouts():
                 problem = "a built-in game keeps its own layout"
             elif "js" not in files:
                 problem = f"the package {getattr(package, '__name__', package)} has no {game_id}.js"
@@ -419,19 +433,34 @@ def plugin_layouts() -> dict[str, dict[str, str]]:
     return out
 
 
+def _page(name: str) -> str:
+    """A static page with this server's version in its footer.  Every address in the
+    pages is relative, so they work behind a path prefix (``--root-path``) too."""
+    page = STATIC.joinpath(name).read_text(encoding="utf-8")
+    return page.replace("__XTAROT_VERSION__", html.escape(xtarot.__version__))
+
+
+@functools.lru_cache(maxsize=1)
+def index_html() -> str:
+    """The lobby page."""
+    return _page("index.html")
+
+
 @functools.lru_cache(maxsize=1)
 def table_html() -> str:
-    """The table page, with a ``<script>`` (and stylesheet) for every plugin layout."""
-    page = STATIC.joinpath("table.html").read_text(encoding="utf-8")
+    """The table page, with a ``<script>`` (and stylesheet) for every plugin layout;
+    ``data-layout`` tells the page which games' layouts it means to load, so that one
+    that fails to load is reported on the table instead of passing unnoticed."""
+    page = _page("table.html")
     links = scripts = ""
     for game_id, files in sorted(plugin_layouts().items()):
         quoted = html.escape(game_id, quote=True)
         if "css" in files:
-            links += f'<link rel="stylesheet" href="/layouts/{quoted}.css">\n'
-        scripts += f'<script src="/layouts/{quoted}.js"></script>\n'
+            links += f'<link rel="stylesheet" href="layouts/{quoted}.css">\n'
+        scripts += f'<script src="layouts/{quoted}.js" data-layout="{quoted}"></script>\n'
     page = page.replace("</head>", links + "</head>", 1)
     return page.replace(
-        '<script src="/static/table.js">', scripts + '<script src="/static/table.js">', 1
+        '<script src="static/table.js">', scripts + '<script src="static/table.js">', 1
     )
 
 

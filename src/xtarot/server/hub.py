@@ -517,6 +517,7 @@ class Hub:
             return None
         meta = {
             "client": "xtarot serve",
+            "xtarot": xtarot.__version__,
             "table": table.id,
             "seats": [s.bot or "human" for s in table.seats],
         }

@@ -203,7 +203,7 @@
       drop.addEventListener("click", () => { forget(id); showMine(); });
       li.appendChild(drop);
       box.appendChild(li);
-      fetch(`/api/tables/${encodeURIComponent(id)}`).then((r) => (r.ok ? r.json() : null)).then((t) => {
+      fetch(`api/tables/${encodeURIComponent(id)}`).then((r) => (r.ok ? r.json() : null)).then((t) => {
         if (!t) { status.textContent = ` · ${XI18n.t("over")}?`; return; }
         status.textContent = ` · ${t.players} · ${t.finished ? XI18n.t("over") : XI18n.t("playing")}`;
       }).catch(() => { status.textContent = ""; });
@@ -214,7 +214,7 @@
   async function showOpen() {
     let tables = [];
     try {
-      const res = await fetch("/api/tables");
+      const res = await fetch("api/tables");
       tables = (await res.json()).tables || [];
     } catch (e) { tables = []; }
     const box = $("open-tables");
@@ -233,7 +233,7 @@
         b.addEventListener("click", () => claim(t, s.seat, b));
         li.appendChild(b);
       }
-      li.appendChild(make("a", { href: `/table#t=${encodeURIComponent(t.id)}`, class: "chip-link watch" }, XI18n.t("watch")));
+      li.appendChild(make("a", { href: `table#t=${encodeURIComponent(t.id)}`, class: "chip-link watch" }, XI18n.t("watch")));
       box.appendChild(li);
     }
   }
@@ -241,7 +241,7 @@
   async function claim(t, seatNo, button) {
     button.disabled = true;
     button.textContent = XI18n.t("claiming");
-    const res = await fetch(`/api/tables/${encodeURIComponent(t.id)}/claim`, {
+    const res = await fetch(`api/tables/${encodeURIComponent(t.id)}/claim`, {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat: seatNo }),
     });
     const data = await res.json();
@@ -265,7 +265,7 @@
     };
     if ($("seed").value !== "") body.seed = Number($("seed").value);
     if ($("clock").value !== "") body.clock = Number($("clock").value);
-    const res = await fetch("/api/tables", {
+    const res = await fetch("api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
@@ -312,7 +312,7 @@
       XI18n.set(XI18n.get() === "ja" ? "en" : "ja");
       translate();
     });
-    const res = await fetch("/api/games");
+    const res = await fetch("api/games");
     games = (await res.json()).games;
     fillGames();
     const wanted = new URLSearchParams(location.search).get("game");

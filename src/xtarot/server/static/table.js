@@ -67,8 +67,11 @@
       stale("gone");
       return;
     }
-    const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+    // relative to the page, so that a server behind a path prefix (/cards/) works too
+    const url = new URL(`ws/${encodeURIComponent(tableId)}`, location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    url.hash = "";
+    ws = new WebSocket(url.href);
     $("conn").textContent = XI18n.t(retry ? "reconnecting" : "connecting");
     ws.addEventListener("open", () => {
       retry = 0;
@@ -105,7 +108,7 @@
     const watch = $("stale-watch");
     watch.hidden = kind === "gone";
     watch.textContent = XI18n.t(kind === "taken" ? "reopen" : "stale_watch");
-    watch.href = kind === "taken" ? location.href : `/table#t=${encodeURIComponent(tableId || "")}`;
+    watch.href = kind === "taken" ? location.href : `table#t=${encodeURIComponent(tableId || "")}`;
     watch.onclick = () => { setTimeout(() => location.reload(), 0); };
     $("stale-lobby").textContent = XI18n.t("stale_lobby");
     if (ws) { try { ws.close(); } catch (e) { /* closed already */ } }
@@ -157,6 +160,29 @@
     };
   }
 
+  // The games whose layout the page was meant to load (the six built-in ones and the
+  // plugins' layouts: script tags with data-layout).
+  const EXPECTED = new Set([...document.querySelectorAll("script[data-layout]")]
+    .map((s) => s.dataset.layout));
+
+  // A game without its registered layout: when one was meant to load, the table says
+  // so in words and what to do (instead of showing the debug listing as if it were
+  // the table); a plugin game that has no layout gets the plain listing, labelled.
+  function layoutNote(game) {
+    if (XLayouts.has(game)) return null;
+    const missing = EXPECTED.has(game);
+    const note = make("div", `layout-note ${missing ? "missing" : "plain"}`);
+    note.dataset.layout = missing ? "missing" : "none";
+    if (missing) {
+      note.appendChild(make("h2", "", XI18n.t("layout_missing_title")));
+      note.appendChild(make("p", "", XI18n.t("layout_missing_text")));
+      note.appendChild(make("p", "", XI18n.t("layout_missing_fix")));
+    } else {
+      note.appendChild(make("p", "", XI18n.t("layout_none")));
+    }
+    return note;
+  }
+
   function render() {
     if (!last) return;
     const view = last.view;
@@ -174,8 +200,10 @@
     const board = $("board");
     board.textContent = "";
     board.className = `board board-${view.game}`;
+    const note = layoutNote(view.game);
+    if (note) board.appendChild(note);
     try {
-      layout.board(view, ctx, board);
+      if (!note || !note.classList.contains("missing")) layout.board(view, ctx, board);
     } catch (err) {
       // a layout bug must not blank the table: fall back to the generic listing
       board.textContent = "";
@@ -262,7 +290,7 @@
     $("history-title").textContent = layout.historyTitle ? layout.historyTitle() : XI18n.t("history");
 
     $("download-box").hidden = !last.finished;
-    if (last.finished) $("download").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+    if (last.finished) $("download").href = `api/tables/${encodeURIComponent(tableId)}/record`;
 
     notifyTurn(myTurn);
   }
@@ -444,7 +472,7 @@
     $("rules-body").textContent = "…";
     if (typeof dialog.showModal === "function") dialog.showModal(); else dialog.setAttribute("open", "");
     try {
-      const res = await fetch(`/api/games/${encodeURIComponent(game)}/rules?lang=${XI18n.get()}`);
+      const res = await fetch(`api/games/${encodeURIComponent(game)}/rules?lang=${XI18n.get()}`);
       const data = await res.json();
       $("rules-body").innerHTML = data.html; // rendered on the server from our own rules text
     } catch (e) {
