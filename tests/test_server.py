@@ -260,9 +260,14 @@ def check_payloads(
             "log",
             "clock",
             "code",
+            "chat",  # the welcome's chat history: what players wrote, none here
+            "rematch",  # once over: who asked for another match
         }
+        if msg["type"] == "welcome":
+            assert msg["chat"] == []
         if msg["type"] != "state":
             continue
+        assert msg["rematch"] is None or set(msg["rematch"]) == {"votes", "humans", "table"}
         count += 1
         assert msg["seat"] == seat
         assert msg["view"] == views[msg["n"]][seat], (seat, msg["n"])

@@ -48,6 +48,7 @@ from xtarot.server.hub import (
     Limits,
     TableError,
 )
+from xtarot.server.people import clean_name
 from xtarot.server.store import Store
 
 __all__ = ["create_app"]
@@ -510,6 +511,13 @@ async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
             _refuse(conn, "already joined")
             return True
         seat = msg.get("seat")
+        name = msg.get("name")
+        if name is not None:
+            try:
+                name = clean_name(name)
+            except ValueError as err:
+                _refuse(conn, f"{err}; joined without a name", code="bad_name")
+                name = None
         if seat is None:
             conn.seat = None
         else:
@@ -523,7 +531,7 @@ async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
                 )
                 return True
             conn.seat = seat
-        hub.join(table, conn)
+        hub.join(table, conn, name if conn.seat is not None else None)
         return True
     if kind == "ping":
         conn.push({"type": "pong"})
@@ -569,5 +577,19 @@ async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
     if kind == "state":
         conn.push(hub.state_message(table, conn.seat))
         return True
-    _refuse(conn, f"unknown message type {kind!r}; types: hello, act, hint, state, ping")
+    if kind in ("name", "chat", "rematch"):
+        try:
+            if kind == "name":
+                hub.rename(table, conn, msg.get("name"))
+            elif kind == "chat":
+                hub.chat(table, conn, msg.get("text"), msg.get("phrase"))
+            else:
+                hub.vote_rematch(table, conn)
+        except TableError as err:
+            _refuse(conn, str(err))
+        return True
+    _refuse(
+        conn,
+        f"unknown message type {kind!r}; types: hello, act, hint, state, name, chat, rematch, ping",
+    )
     return True

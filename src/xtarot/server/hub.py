@@ -27,6 +27,15 @@ import xtarot
 from xtarot.agents import AGENTS, Agent, RandomAgent, decision_for, make_agent
 from xtarot.agents.heuristic import STRATEGIES
 from xtarot.engine import Action, ConfigError, Game, IllegalAction, RecordError, State
+from xtarot.server.people import (
+    CHAT_BURST,
+    CHAT_KEEP,
+    CHAT_PER_SECOND,
+    PHRASES,
+    Social,
+    clean_chat,
+    clean_name,
+)
 from xtarot.server.store import SeatSpec, Store, StoredTable, hash_token
 
 __all__ = [
@@ -175,6 +184,9 @@ class Connection:
     joined: bool = False
     lang: str = "en"
     limiter: RateLimiter = field(default_factory=RateLimiter)
+    chat_limiter: RateLimiter = field(
+        default_factory=lambda: RateLimiter(CHAT_PER_SECOND, CHAT_BURST)
+    )
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     #: Every payload put on the wire for this client (kept only when auditing).
     audit: list[dict[str, Any]] | None = None
@@ -221,6 +233,8 @@ class LiveTable:
     stand_ins: dict[int, Agent] = field(default_factory=dict)
     #: time.monotonic() of the last move, connection or departure
     last_active: float = field(default_factory=time.monotonic)
+    #: names, chat and the rematch vote (xtarot.server.people)
+    social: Social = field(default_factory=Social)
 
     @property
     def bot_only(self) -> bool:
@@ -265,9 +279,24 @@ class LiveTable:
                 "open": s.open,
                 "free": s.free,
                 "autopilot": i in self.autopilot,
+                "name": s.name,
             }
             for i, s in enumerate(self.seats)
         ]
+
+    def humans(self) -> list[int]:
+        """The human seats (they vote on a rematch; bots agree at once)."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    def rematch_info(self) -> dict[str, Any] | None:
+        """Once the match is over: who asked for another, and its table when agreed."""
+        if not self.state.is_terminal:
+            return None
+        return {
+            "votes": sorted(self.social.votes),
+            "humans": self.humans(),
+            "table": self.social.rematch,
+        }
 
     def summary(self) -> dict[str, Any]:
         info = self.game.info
@@ -455,6 +484,8 @@ class Hub:
             return None
         table = self._live(stored, state)
         table.log = moves
+        table.social.chat = self.store.chat(table_id, CHAT_KEEP)
+        table.social.chat_n = self.store.chat_count(table_id)
         self.tables[table_id] = table
         return table
 
@@ -537,6 +568,7 @@ class Hub:
             "view": view,
             "log": table.log_for(seat),
             "clock": table.clock_info(),
+            "rematch": table.rematch_info(),
         }
 
     def broadcast(self, table: LiveTable) -> None:
@@ -727,10 +759,14 @@ class Hub:
         """A new client connection with this hub's rate limit."""
         return Connection(send, close, limiter=RateLimiter(*self.rate))
 
-    def join(self, table: LiveTable, conn: Connection) -> None:
+    def join(self, table: LiveTable, conn: Connection, name: str | None = None) -> None:
+        """``conn`` joins (its seat checked already); ``name``, already cleaned, is
+        the seat's display name from now on."""
         if conn.seat is not None:
             for old in [c for c in table.conns if c.joined and c.seat == conn.seat]:
                 self._take_over(table, old)
+            if name is not None and table.seats[conn.seat].name != name:
+                self._name(table, conn.seat, name)
         conn.joined = True
         table.last_active = time.monotonic()
         if conn.seat is not None:
@@ -743,11 +779,104 @@ class Hub:
                 "type": "welcome",
                 "table": table.summary(),
                 "seat": conn.seat,
+                "chat": list(table.social.chat),
             }
         )
+        if conn.seat in table.social.tokens:  # agreed to a rematch, and missed its start
+            conn.push(self._rematch_message(table, conn.seat))
         self._set_clock(table)
         self.broadcast(table)  # everyone sees who is connected
         self.wake_bots(table)
+
+    # -- the people at the table -------------------------------------------------------
+    def _name(self, table: LiveTable, seat: int, name: str) -> None:
+        table.seats[seat].name = name
+        self.store.set_seat_name(table.id, seat, name)
+
+    def rename(self, table: LiveTable, conn: Connection, raw: Any) -> None:
+        """A seated player's new display name (raises :class:`TableError`)."""
+        if conn.seat is None:
+            raise TableError("spectators have no seat to name")
+        try:
+            name = clean_name(raw)
+        except ValueError as err:
+            raise TableError(str(err)) from None
+        self._name(table, conn.seat, name)
+        self.broadcast(table)
+
+    def chat(
+        self, table: LiveTable, conn: Connection, text: Any = None, phrase: Any = None
+    ) -> None:
+        """A chat message from a seated player, sent to every client of the table and
+        stored with it (raises :class:`TableError` saying what was wrong)."""
+        if conn.seat is None:
+            raise TableError("spectators can read the chat but not write in it")
+        if (text is None) == (phrase is None):
+            raise TableError("chat needs a 'text' or a 'phrase' (one of them)")
+        message: dict[str, Any] = {"type": "chat", "n": table.social.chat_n, "seat": conn.seat}
+        if phrase is not None:
+            if phrase not in PHRASES:
+                raise TableError(f"unknown phrase {phrase!r}; phrases: {', '.join(PHRASES)}")
+            message["phrase"] = phrase
+        else:
+            try:
+                message["text"] = clean_chat(text)
+            except ValueError as err:
+                raise TableError(str(err)) from None
+        if not conn.chat_limiter.allow():
+            raise TableError("you are writing too fast: wait a moment (message not sent)")
+        message["name"] = table.seats[conn.seat].name
+        self.store.add_chat(table.id, message)
+        table.social.add({k: v for k, v in message.items() if k != "type"})
+        for other in list(table.conns):
+            if other.joined:
+                other.push(message)
+
+    def vote_rematch(self, table: LiveTable, conn: Connection) -> None:
+        """``conn``'s seat asks for another match with the same players and options.
+        When every human seat has asked (bots agree at once), the new table is made
+        and each human seat is sent its own link to it."""
+        if conn.seat is None:
+            raise TableError("spectators cannot vote for a rematch")
+        if not table.state.is_terminal:
+            raise TableError("a rematch is voted once the match is over")
+        social = table.social
+        if social.rematch is None:
+            social.votes.add(conn.seat)
+            if social.votes >= set(table.humans()):
+                self._start_rematch(table)
+        self.broadcast(table)
+        if social.rematch is not None:
+            for other in list(table.conns):
+                if other.joined and other.seat is None:
+                    other.push({"type": "rematch", "table": social.rematch})
+                elif other.joined and other.seat in social.tokens:
+                    other.push(self._rematch_message(table, other.seat))
+
+    def _start_rematch(self, table: LiveTable) -> None:
+        kinds = [s.bot if s.kind == "bot" and s.bot else "human" for s in table.seats]
+        new, tokens = self.create(
+            table.game.id,
+            table.game.players,
+            dict(table.game.options),
+            kinds,
+            clock=table.clock,
+            listed=False,
+        )
+        for seat, spec in enumerate(table.seats):
+            if spec.name:
+                self._name(new, seat, spec.name)
+        table.social.rematch, table.social.tokens = new.id, tokens
+        log.info("table %s: rematch at table %s", table.id, new.id)
+        self.wake_bots(new)
+
+    def _rematch_message(self, table: LiveTable, seat: int) -> dict[str, Any]:
+        return {
+            "type": "rematch",
+            "table": table.social.rematch,
+            "seat": seat,
+            "token": table.social.tokens[seat],
+        }
 
     def _take_over(self, table: LiveTable, old: Connection) -> None:
         """One live connection per seat: the newest wins; the old one is told and closed."""

@@ -6,7 +6,8 @@ A table is stored as its action log, never as a pickled position:
   every hand's deal (``state.deals``, which grows when a new hand starts), the seats
   (human or bot, with the *hash* of each seat's secret token, never the token itself)
   and, once the match is over, its result;
-- ``xtarot_actions``: the actions in order, one row each (``table_id``, ``n``, ``text``).
+- ``xtarot_actions``: the actions in order, one row each (``table_id``, ``n``, ``text``);
+- ``xtarot_chat``: what the people at the table wrote (not part of the game record).
 
 Loading a table rebuilds the position with :func:`xtarot.replay` from these pieces, so a
 restarted server resumes every table exactly where it stood.  Any SQLAlchemy URL works
@@ -84,6 +85,20 @@ settings_t = Table(
 )
 
 
+#: The table talk: free text or a quick phrase's id, per table in order.
+chat_t = Table(
+    "xtarot_chat",
+    metadata,
+    Column("table_id", String(32), ForeignKey("xtarot_tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(64), nullable=True),
+    Column("text", String(400), nullable=True),
+    Column("phrase", String(32), nullable=True),
+    Column("at", Float, nullable=False),
+)
+
+
 def default_url() -> str:
     """``sqlite:///<user data dir>/xtarot/tables.db`` (the folder is created)."""
     import platformdirs
@@ -109,6 +124,8 @@ class SeatSpec:
     bot: str | None = None
     token_hash: str | None = None
     open: bool = False
+    #: the display name its player gave (humans only)
+    name: str | None = None
 
     @property
     def free(self) -> bool:
@@ -119,11 +136,19 @@ class SeatSpec:
         out: dict[str, Any] = {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
         if self.open:
             out["open"] = True
+        if self.name:
+            out["name"] = self.name
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SeatSpec:
-        return cls(data["kind"], data.get("bot"), data.get("token_hash"), bool(data.get("open")))
+        return cls(
+            data["kind"],
+            data.get("bot"),
+            data.get("token_hash"),
+            bool(data.get("open")),
+            data.get("name"),
+        )
 
 
 @dataclass
@@ -231,6 +256,62 @@ class Store:
                 update(tables_t).where(tables_t.c.id == table_id).values(seats=json.dumps(seats))
             )
         return True
+
+    def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
+        """Remember the display name of a seat's player (one transaction)."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(tables_t.c.seats).where(tables_t.c.id == table_id).with_for_update()
+            ).first()
+            if row is None:
+                return
+            seats = json.loads(row.seats)
+            if 0 <= seat < len(seats):
+                seats[seat]["name"] = name
+                conn.execute(
+                    update(tables_t)
+                    .where(tables_t.c.id == table_id)
+                    .values(seats=json.dumps(seats))
+                )
+
+    def add_chat(self, table_id: str, message: dict[str, Any]) -> None:
+        """Store one chat message (``n``, ``seat``, ``name``, ``text`` or ``phrase``)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(chat_t).values(
+                    table_id=table_id,
+                    n=message["n"],
+                    seat=message["seat"],
+                    name=message.get("name"),
+                    text=message.get("text"),
+                    phrase=message.get("phrase"),
+                    at=time.time(),
+                )
+            )
+
+    def chat(self, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
+        """The latest ``limit`` chat messages of a table, oldest first."""
+        query = (
+            select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.n.desc())
+        ).limit(limit)
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(query))
+        out = []
+        for row in reversed(rows):
+            item: dict[str, Any] = {"n": row.n, "seat": row.seat, "name": row.name}
+            if row.phrase is not None:
+                item["phrase"] = row.phrase
+            else:
+                item["text"] = row.text
+            out.append(item)
+        return out
+
+    def chat_count(self, table_id: str) -> int:
+        """How many chat messages a table has (the next message's number)."""
+        query = select(chat_t.c.n).where(chat_t.c.table_id == table_id).order_by(chat_t.c.n.desc())
+        with self.engine.connect() as conn:
+            last = conn.execute(query.limit(1)).scalar()
+        return 0 if last is None else int(last) + 1
 
     def unfinished_bot_only(self) -> list[str]:
         """Ids of unfinished tables with bots in every seat, oldest first."""

@@ -41,6 +41,30 @@ const XI18n = (() => {
       layout_missing_text: "The page could not load the drawing of this game's table, so it cannot show the cards on the table. Your hand and your moves below still work.",
       layout_missing_fix: "Reload the page. If this keeps happening, the server's installation is missing files: reinstall xtarot (pip install --force-reinstall xtarot) or tell whoever runs this server.",
       layout_none: "This game (a plugin) has no table layout: everything you can see is listed as plain text.",
+      your_name: "Your name",
+      name_help: "Shown to the others at your tables: 1 to 24 characters.",
+      name_saved: "Saved.",
+      name_bad: "A name is 1 to 24 characters, without control characters.",
+      set_name: "Your name…",
+      save: "Save",
+      cancel: "Cancel",
+      chat: "Chat",
+      chat_placeholder: "Say something…",
+      send: "Send",
+      chat_readonly: "Only the players at the table write here.",
+      chat_empty: "Say hello to the table.",
+      phrase_hello: "Hi, good luck!",
+      phrase_nice: "Nice!",
+      phrase_thanks: "Thanks!",
+      phrase_gg: "Good game!",
+      phrase_sorry: "Sorry!",
+      phrase_wait: "One moment…",
+      phrase_again: "One more?",
+      rematch: "Play again",
+      rematch_help: "Same players, same options, a new deal.",
+      rematch_wait: "Waiting for {who} ({n} of {m} agreed)",
+      rematch_ready: "Everyone agreed: the new match starts…",
+      rematch_watch: "Watch the rematch",
       connecting: "Connecting…",
       reconnecting: "Connection lost — reconnecting…",
       spectator: "Spectating",
@@ -144,6 +168,30 @@ const XI18n = (() => {
       layout_missing_text: "このゲームの卓を描く部分を読み込めなかったため、場のカードを表示できません。下の手札と操作は使えます。",
       layout_missing_fix: "ページを再読み込みしてください。繰り返す場合はサーバーのインストールにファイルが欠けています。xtarot を入れ直す（pip install --force-reinstall xtarot）か、サーバーの管理者に伝えてください。",
       layout_none: "このゲーム（プラグイン）には卓のレイアウトがありません。見えている情報をそのまま文字で表示しています。",
+      your_name: "あなたの名前",
+      name_help: "同じ卓の人に表示されます（1〜24文字）。",
+      name_saved: "保存しました。",
+      name_bad: "名前は1〜24文字で、制御文字は使えません。",
+      set_name: "名前…",
+      save: "保存",
+      cancel: "キャンセル",
+      chat: "チャット",
+      chat_placeholder: "メッセージ…",
+      send: "送信",
+      chat_readonly: "チャットに書けるのは卓のプレイヤーだけです。",
+      chat_empty: "卓のみんなにあいさつしましょう。",
+      phrase_hello: "よろしくお願いします",
+      phrase_nice: "ナイス!",
+      phrase_thanks: "ありがとう",
+      phrase_gg: "お疲れさまでした",
+      phrase_sorry: "ごめんなさい",
+      phrase_wait: "ちょっと待ってください",
+      phrase_again: "もう一局どう?",
+      rematch: "もう一度遊ぶ",
+      rematch_help: "同じメンバー、同じオプションで、新しい配り。",
+      rematch_wait: "{who} の同意待ち（{m}人中{n}人が同意）",
+      rematch_ready: "全員が同意しました。新しい対局を始めます…",
+      rematch_watch: "再戦を観戦する",
       connecting: "接続中…",
       reconnecting: "接続が切れました — 再接続中…",
       spectator: "観戦中",
@@ -246,7 +294,8 @@ const XI18n = (() => {
 
   function t(key, vars) {
     let s = (T[lang] && T[lang][key]) || T.en[key] || key;
-    for (const [k, v] of Object.entries(vars || {})) s = s.replace(`{${k}}`, v);
+    // split/join, not replace(): a player's name may hold "$&" and must stay as written
+    for (const [k, v] of Object.entries(vars || {})) s = s.split(`{${k}}`).join(String(v));
     return s;
   }
   // A game's word in the current language (English when the Japanese one is missing);
@@ -269,8 +318,16 @@ const XI18n = (() => {
     const names = (T[lang] && T[lang].bot_names) || {};
     return names[name] || name;
   }
-  function seatName(seat) {
+  // The names the players at this table gave (null for a seat without one): people
+  // read a named seat by its name everywhere, an unnamed one as "Seat N".
+  let names = [];
+  function setNames(list) { names = Array.isArray(list) ? list.slice() : []; }
+  function seatNumber(seat) {
     return lang === "ja" ? `${seat + 1}番席` : `Seat ${seat + 1}`;
+  }
+  function seatName(seat) {
+    const name = names[seat];
+    return typeof name === "string" && name ? name : seatNumber(seat);
   }
   function get() { return lang; }
   function set(value) {
@@ -279,5 +336,5 @@ const XI18n = (() => {
     document.documentElement.lang = lang;
   }
   document.documentElement.lang = lang;
-  return { t, g, get, set, seatName, addGame, phase, botName };
+  return { t, g, get, set, seatName, seatNumber, setNames, addGame, phase, botName };
 })();

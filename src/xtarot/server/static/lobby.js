@@ -322,6 +322,14 @@
     $("players").addEventListener("change", () => { fillOptions(); fillSeats(); });
     $("create").addEventListener("submit", create);
     $("refresh").addEventListener("click", showOpen);
+    $("my-name").value = XPeople.stored() || "";
+    $("me").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const name = XPeople.store($("my-name").value);
+      $("name-note").textContent = XI18n.t(name === null ? "name_bad" : "name_saved");
+      $("name-note").classList.toggle("error", name === null);
+      if (name !== null) $("my-name").value = name;
+    });
     fillPlayers();
     translate();
     refreshTimer = setInterval(showOpen, 10000);

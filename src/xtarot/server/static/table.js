@@ -78,6 +78,8 @@
       $("conn").textContent = "";
       const hello = { type: "hello", lang: XI18n.get() };
       if (seat !== null && token) Object.assign(hello, { seat, token });
+      const name = XPeople.stored();
+      if (seat !== null && name) hello.name = name;
       ws.send(JSON.stringify(hello));
     });
     ws.addEventListener("message", (event) => {
@@ -119,6 +121,11 @@
       info = msg.table;
       $("game-name").textContent = XI18n.get() === "ja" ? info.name_ja : info.name_en;
       remember();
+      XChat.show(msg.chat);
+    } else if (msg.type === "chat") {
+      XChat.add(msg);
+    } else if (msg.type === "rematch") {
+      rematchTo(msg);
     } else if (msg.type === "state") {
       if (last && msg.n !== last.n) { hint = null; selected = null; }
       last = msg;
@@ -137,6 +144,44 @@
     } else if (msg.type === "hint") {
       if (last && msg.n === last.n) { hint = msg; render(); }
     }
+  }
+
+  // Every human agreed to play again: a seat moves to its new seat (its own new link);
+  // a spectator is offered to watch the new table.
+  function rematchTo(msg) {
+    if (msg.token && msg.seat === seat) {
+      $("rematch-note").textContent = XI18n.t("rematch_ready");
+      stopped = true;
+      location.hash = `t=${encodeURIComponent(msg.table)}&seat=${msg.seat}&token=${encodeURIComponent(msg.token)}`;
+    } else if (seat === null && msg.table) {
+      const link = $("rematch-watch");
+      link.href = `table#t=${encodeURIComponent(msg.table)}`;
+      link.hidden = false;
+      $("rematch-box").hidden = false;
+    }
+  }
+
+  function renderRematch() {
+    const box = $("rematch-box");
+    const r = last && last.finished ? last.rematch : null;
+    if (!r || seat === null) { if (seat !== null) box.hidden = true; return; }
+    box.hidden = false;
+    const mine = r.votes.includes(seat);
+    $("rematch-btn").disabled = mine || Boolean(r.table);
+    $("rematch-btn").title = XI18n.t("rematch_help");
+    const missing = r.humans.filter((s) => !r.votes.includes(s));
+    $("rematch-note").textContent = r.table ? XI18n.t("rematch_ready")
+      : r.votes.length ? XI18n.t("rematch_wait", {
+        who: missing.map((s) => seatLabel(s, true)).join(", "), n: r.votes.length, m: r.humans.length,
+      }) : XI18n.t("rematch_help");
+  }
+
+  function askName() {
+    $("name-input").value = XPeople.stored() || (last && last.seats[seat] && last.seats[seat].name) || "";
+    $("name-error").hidden = true;
+    const dialog = $("name-dialog");
+    if (typeof dialog.showModal === "function") dialog.showModal(); else dialog.setAttribute("open", "");
+    $("name-input").focus();
   }
 
   // "My tables": the tables this browser joined, for the lobby (kept in localStorage).
@@ -185,6 +230,8 @@
 
   function render() {
     if (!last) return;
+    XI18n.setNames(last.seats.map((s) => s.name));
+    renderRematch();
     const view = last.view;
     const layout = XLayouts.forGame(view.game);
     const legal = view.legal_actions || [];
@@ -343,6 +390,13 @@
       if (totals[s] !== undefined) head.appendChild(make("span", "score", String(totals[s])));
       box.appendChild(head);
       const extra = make("div", "seat-extra");
+      if (spec.name) extra.appendChild(make("span", "seat-no", XI18n.seatNumber(s)));
+      if (s === seat) {
+        const rename = make("button", "small rename", XI18n.t("set_name"));
+        rename.type = "button";
+        rename.addEventListener("click", askName);
+        extra.appendChild(rename);
+      }
       if (spec.autopilot) extra.appendChild(make("span", "chip warn", XI18n.t("autopilot")));
       layout.seatExtra(view, s, extra, ctx);
       box.appendChild(extra);
@@ -484,6 +538,7 @@
     document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = XI18n.t(n.dataset.t); });
     $("lang").textContent = XI18n.get() === "ja" ? "English" : "日本語";
     if (info) $("game-name").textContent = XI18n.get() === "ja" ? info.name_ja : info.name_en;
+    XChat.render();
     render();
   }
 
@@ -505,6 +560,22 @@
     localStorage.setItem("xtarot.sound", $("sound").checked ? "1" : "0");
     if ($("sound").checked) beep();
   });
+  $("rematch-btn").addEventListener("click", () => {
+    $("rematch-btn").disabled = true;
+    send({ type: "rematch" });
+  });
+  $("name-cancel").addEventListener("click", () => $("name-dialog").close());
+  $("name-form").addEventListener("submit", (event) => {
+    const name = XPeople.store($("name-input").value);
+    if (name === null) {
+      event.preventDefault();
+      $("name-error").textContent = XI18n.t("name_bad");
+      $("name-error").hidden = false;
+      return;
+    }
+    send({ type: "name", name });
+  });
+  XChat.init(send, seat !== null);
   window.addEventListener("hashchange", () => location.reload());
   translate();
   connect();
