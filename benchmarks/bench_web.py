@@ -16,8 +16,8 @@ move (about 1 ms) and the cores it kept busy show.
     PYTHONPATH=src python benchmarks/bench_web.py --quick      # 5 tables, a smoke run
     PYTHONPATH=src python benchmarks/bench_web.py --json       # one JSON object
 
-Bounded: at most 200 tables, at most 300 s, loopback only.  Needs the web extra and
-``websockets``.
+Bounded: at most 200 tables, at most 300 s, loopback only.  Needs only xtarot (the web
+server and ``websockets`` are part of the default install).
 """
 
 from __future__ import annotations
