@@ -418,6 +418,72 @@ def test_play_quit_and_save_on_request(tmp_path: Path) -> None:
     assert "seed 12" not in replayed.stdout  # only what Seat 1 saw
 
 
+@pytest.mark.parametrize("where", ["no-such-folder/game.json", "."])
+def test_an_unwritable_save_path_is_refused_before_anything_is_played(
+    tmp_path: Path, where: str
+) -> None:
+    path = tmp_path / where
+    result = invoke("play", "sono-arcana", "--seed", "2", "--fast", "--save", str(path),
+                    input="1\n" * 400)  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and "Traceback" not in result.output  # nothing played
+    why = "the folder does not exist" if where != "." else "it is a folder"
+    assert "cannot write the record to" in result.output and why in result.output
+    ja = invoke("play", "sono-arcana", "--save", str(path), "--lang", "ja", input="1\n")
+    assert ja.exit_code == 2 and ja.stdout == ""
+    assert "記録を" in ja.output and "書き込めません" in ja.output
+    assert not any(c.isascii() and c.isalpha() for c in ja.output.split("：", 2)[-1])
+    assert not (tmp_path / "no-such-folder").exists()
+    # A writable path is checked without leaving a file behind or changing one.
+    from xtarot.cli.play import unwritable
+
+    kept = tmp_path / "kept.json"
+    kept.write_text("old", "utf-8")
+    assert unwritable(kept) is None and kept.read_text("utf-8") == "old"
+    assert unwritable(tmp_path / "new.json") is None and not (tmp_path / "new.json").exists()
+
+
+def test_a_save_that_fails_asks_for_another_file(tmp_path: Path) -> None:
+    bad, good = tmp_path / "gone" / "quit.json", tmp_path / "quit.json"
+    result = invoke("play", "sono-arcana", "--seed", "12", "--fast", "--lang", "en",
+                    input=f"1\nq\ny\n{bad}\n{good}\n")  # fmt: skip
+    assert result.exit_code == EXIT_ABANDONED, result.output
+    out = " ".join(result.stdout.split())  # long paths wrap
+    assert "Could not save the record" in out and "the folder does not exist" in out
+    assert "Save it to another file instead" in out
+    assert xtarot.load_record(good)["meta"]["human_seat"] == 0
+    assert f"xtarot play --resume {good}" in result.stdout
+    # q (or the input closed) gives up, saying so.
+    dropped = invoke("play", "sono-arcana", "--seed", "12", "--fast", "--lang", "ja",
+                     input=f"q\ny\n{bad}\nq\n")  # fmt: skip
+    assert dropped.exit_code == EXIT_ABANDONED and "記録は保存しませんでした" in dropped.stdout
+
+
+def test_a_save_failing_at_the_end_of_the_match_asks_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--save was writable at the start, but not at the end (a full disk, a folder
+    removed): the finished match is saved elsewhere, not lost."""
+    import xtarot.cli.play as play_module
+
+    path = tmp_path / "end.json"
+    monkeypatch.chdir(tmp_path)  # the first input after the match names the other file
+    real = play_module.save_record
+
+    def flaky(state, where, meta=None):
+        if Path(where) == path:
+            raise OSError(28, "No space left on device")
+        return real(state, where, meta=meta)
+
+    monkeypatch.setattr(play_module, "save_record", flaky)
+    result = invoke("play", "sono-arcana", "-p", "3", "--seed", "5", "--fast", "--save",
+                    str(path), input="1\n" * 400)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "no space left on the device" in " ".join(result.stdout.split())
+    assert "Save it to another file instead" in result.stdout
+    assert xtarot.load_record(tmp_path / "1")["result"] is not None
+
+
 def test_play_end_of_input_abandons_quietly() -> None:
     result = invoke("play", "sono-arcana", "--seed", "2", "--fast", input="")
     assert result.exit_code == EXIT_ABANDONED

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 from collections.abc import Mapping
@@ -23,6 +24,7 @@ __all__ = [
     "colon",
     "comma",
     "gloss",
+    "os_reason",
     "paren",
     "phase_label",
     "pick_lang",
@@ -187,6 +189,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "save_where": ("File name", "ファイル名"),
     "saved": ("Record saved to {path}", "記録を {path} に保存しました"),
     "save_failed": ("Could not save the record: {err}", "記録を保存できませんでした：{err}"),
+    "save_again": (
+        "Save it to another file instead (q: do not save)",
+        "別のファイルに保存します（q：保存しない）",
+    ),
+    "save_dropped": ("The record was not saved.", "記録は保存しませんでした。"),
+    "save_unwritable": (
+        "cannot write the record to {path}: {why}; nothing was played",
+        "記録を {path} に書き込めません：{why}。対局は始めていません",
+    ),
+    "os_no_dir": ("the folder does not exist", "フォルダがありません"),
+    "os_is_dir": ("it is a folder", "フォルダです"),
+    "os_denied": ("permission denied", "書き込みの権限がありません"),
+    "os_read_only": ("the file system is read-only", "読み取り専用のファイルシステムです"),
+    "os_no_space": ("no space left on the device", "ディスクの空きがありません"),
+    "os_not_found": ("no such file", "ファイルがありません"),
+    "os_other": ("{err}", "{err}"),
     "quit_done": ("Match abandoned.", "対局を中断しました。"),
     "game_over": ("Game over", "ゲーム終了"),
     "final_scores": ("Final scores", "最終得点"),
@@ -940,6 +958,33 @@ _ERRORS_JA: list[tuple[str, str]] = [
 ]  # fmt: skip
 _ERRORS_RE = [(re.compile(pattern), template) for pattern, template in _ERRORS_JA]
 _FIELD = re.compile(r"{(\d+)(?:!([ts]))?}")
+
+
+_OS_REASONS = {
+    errno.ENOTDIR: "os_no_dir",
+    errno.EISDIR: "os_is_dir",
+    errno.EACCES: "os_denied",
+    errno.EPERM: "os_denied",
+    errno.EROFS: "os_read_only",
+    errno.ENOSPC: "os_no_space",
+}
+
+
+def os_reason(err: OSError, lang: str, *, reading: bool = False) -> str:
+    """Why a file could not be read or written, in ``lang`` (not the C library's
+    English ``strerror``); a missing file is a missing folder when writing.
+
+    >>> os_reason(FileNotFoundError(2, "No such file or directory"), "ja")
+    'フォルダがありません'
+    >>> os_reason(FileNotFoundError(2, "No such file or directory"), "en", reading=True)
+    'no such file'
+    """
+    if err.errno == errno.ENOENT:
+        return t("os_not_found" if reading else "os_no_dir", lang)
+    key = _OS_REASONS.get(err.errno or 0)
+    if key is not None:
+        return t(key, lang)
+    return t("os_other", lang, err=err.strerror or err)
 
 
 def say_error(message: str, lang: str) -> str:

@@ -6,8 +6,9 @@ English or Japanese (``--lang en|ja``; by default Japanese when ``LC_ALL`` /
 the command line and on screen (``--seat 1`` is the first seat); records and the
 Python API count from 0.
 
-Exit codes: 0 done; 1 a corrupt record; 2 a bad game, player count, option or bot;
-3 a match abandoned (``q`` or the input closed); 130 Ctrl-C.
+Exit codes: 0 done; 1 a corrupt record; 2 a bad game, player count, option or bot
+(or a ``--save`` file that cannot be written); 3 a match abandoned (``q`` or the input
+closed); 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -28,9 +29,17 @@ from rich.text import Text
 import xtarot
 from xtarot import agents as _agents
 from xtarot.agents.heuristic import STRATEGIES
-from xtarot.cli.i18n import paren, pick_lang, rules_text, say_error, seat_label, t
+from xtarot.cli.i18n import (
+    os_reason,
+    paren,
+    pick_lang,
+    rules_text,
+    say_error,
+    seat_label,
+    t,
+)
 from xtarot.cli.lab import app as lab_app
-from xtarot.cli.play import PlaySession, make_bot, rebuild
+from xtarot.cli.play import PlaySession, make_bot, rebuild, unwritable
 from xtarot.cli.progress import progress
 from xtarot.cli.replay import perspective, steps
 from xtarot.cli.simulate import simulate as run_simulation
@@ -314,7 +323,11 @@ def play(
     lang: LangOpt = None,
     option: OptionOpt = None,
     save: Annotated[
-        Path | None, typer.Option("--save", help="Write the game record to this file.")
+        Path | None,
+        typer.Option(
+            "--save",
+            help="Write the game record to this file (checked before the match starts).",
+        ),
     ] = None,
     resume: Annotated[
         Path | None,
@@ -348,6 +361,7 @@ def play(
     you = number - 1  # the API's seats count from 0
     bots = bots or default_bot(info.id)
     names = _bots(bots, [s for s in range(g.players) if s != you], lang, info.id)
+    _check_save(save, lang)
     chosen = seed is not None
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
@@ -382,6 +396,16 @@ def play(
         auto=auto,
     )
     raise typer.Exit(session.run())
+
+
+def _check_save(save: Path | None, lang: str) -> None:
+    """Refuse (exit 2, before anything is played) a ``--save`` file that cannot be
+    written: a missing or read-only folder, a folder's name."""
+    if save is None:
+        return
+    err = unwritable(save)
+    if err is not None:
+        fail(t("save_unwritable", lang, path=save, why=os_reason(err, lang)), lang)
 
 
 def _choose_game(lang: str) -> str:
@@ -475,6 +499,7 @@ def _resume(
     names = _meta_bots(meta, g.players, you)
     for name in set(names.values()):
         _check_bot(name, g.id, lang)
+    _check_save(save, lang)
     if delay is None:
         saved_delay = meta.get("delay")
         delay = saved_delay if isinstance(saved_delay, int | float) else 0.6

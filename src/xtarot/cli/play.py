@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import errno
 import os
 import random
 import re
@@ -43,7 +44,7 @@ import xtarot
 from xtarot.agents import Agent, ISMCTSAgent, decision_for, make_agent
 from xtarot.agents.heuristic import STRATEGIES
 from xtarot.cards import UNIVERSE
-from xtarot.cli.i18n import comma, rules_text, say_error, seat_label, t
+from xtarot.cli.i18n import comma, os_reason, rules_text, say_error, seat_label, t
 from xtarot.cli.render import (
     SINCE_LINES,
     GameUI,
@@ -69,6 +70,7 @@ __all__ = [
     "make_bot",
     "move_seed",
     "rebuild",
+    "unwritable",
     "win_estimate",
 ]
 
@@ -815,24 +817,58 @@ class PlaySession:
             self.write_record(state)
 
     def write_record(self, state: State) -> Path | None:
+        """Save the record (to ``--save``, or where the human says); when it cannot be
+        written, say why and ask for another file name rather than lose the match
+        (``q`` or the input closed: not saved)."""
+        # Named by the time, not the seed: the seed would reveal the deal.
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        fresh = f"xtarot-{self.game.id}-{stamp}.json"
         path = self.save
         if path is None:
-            # Named by the time, not the seed: the seed would reveal the deal.
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            default = str(self.resumed_from or f"xtarot-{self.game.id}-{stamp}.json")
+            default = str(self.resumed_from or fresh)
             try:
                 answer = self.ask(f"{t('save_where', self.lang)} [{default}]").strip()
             except (EOFError, KeyboardInterrupt):
                 answer = ""
             path = Path(answer or default)
         meta = {**self.meta, "undos": self.undos}
-        try:
-            written = save_record(state, path, meta=meta)
-        except OSError as err:
-            self.say(Text(t("save_failed", self.lang, err=err), style="red"))
-            return None
-        self.say(t("saved", self.lang, path=written), style="green")
-        return Path(written)
+        while True:
+            try:
+                written = save_record(state, path, meta=meta)
+            except OSError as err:
+                why = f"{path}: {os_reason(err, self.lang)}"
+                self.say(Text(t("save_failed", self.lang, err=why), style="red"))
+                default = fresh if Path(fresh) != path else f"{Path.home() / fresh}"
+                try:
+                    answer = self.ask(f"{t('save_again', self.lang)} [{default}]").strip()
+                except (EOFError, KeyboardInterrupt):
+                    answer = "q"
+                if answer.lower() in _QUIT:
+                    self.say(Text(t("save_dropped", self.lang), style="yellow"))
+                    return None
+                path = Path(answer or default)
+                continue
+            self.say(t("saved", self.lang, path=written), style="green")
+            return Path(written)
+
+
+def unwritable(path: Path) -> OSError | None:
+    """Why a record could not be written to ``path``, or ``None`` when it can: the file
+    is opened for appending (an existing one is not changed) and a new one removed
+    again, so a read-only folder, a missing folder or a folder's name is caught before
+    anything is played."""
+    p = Path(path)
+    if p.is_dir():
+        return IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(p))
+    existed = p.exists()
+    try:
+        with p.open("a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        return err
+    if not existed:
+        p.unlink(missing_ok=True)
+    return None
 
 
 def load_for_resume(path: Path) -> tuple[dict[str, Any], State]:
