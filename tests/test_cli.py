@@ -484,6 +484,28 @@ def test_a_save_failing_at_the_end_of_the_match_asks_again(
     assert xtarot.load_record(tmp_path / "1")["result"] is not None
 
 
+def test_check_skips_a_part_whose_optional_extra_is_missing() -> None:
+    """Without numpy (the adapters' extra) and the web extra, `xtarot check` says the
+    tensors and the web layout were skipped and what to install, and passes (exit 0)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['numpy'] = None; sys.modules['fastapi'] = None\n"
+        "sys.argv = ['xtarot', 'check', 'sono-arcana', '-p', '3', '--games', '4', "
+        "'--lang', 'en']\n"
+        "from xtarot.cli.main import main; main()"
+    )
+    env = {**ENV, "PYTHONPATH": SRC, "COLUMNS": "200"}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stdout + run.stderr
+    out = run.stdout
+    assert "– adapter tensors: skipped: numpy is not installed (pip install numpy)" in out
+    assert "web layout: skipped: fastapi is not installed (pip install 'xtarot[web]')" in out
+    assert "2 part(s) skipped" in out and "fail" not in out
+    assert "2 件は省略" in t("check_passed_skipped", "ja", warnings=0, skipped=2)
+
+
 def test_play_end_of_input_abandons_quietly() -> None:
     result = invoke("play", "sono-arcana", "--seed", "2", "--fast", input="")
     assert result.exit_code == EXIT_ABANDONED

@@ -95,6 +95,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Passed ({warnings} warning(s)).",
         "合格（警告 {warnings} 件）。",
     ),
+    "check_passed_skipped": (
+        "Passed ({warnings} warning(s); {skipped} part(s) skipped: an optional extra is "
+        "not installed).",
+        "合格（警告 {warnings} 件。オプションの追加パッケージがないため {skipped} 件は省略）。",
+    ),
     "col_id": ("id", "ID"),
     "col_name_ja": ("Japanese name", "日本語名"),
     "col_name_en": ("English name", "英語名"),

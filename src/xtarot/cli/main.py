@@ -950,17 +950,22 @@ def check(
             text = t("check_bots", lang, bots=bots, n=f"{decisions:,}")
             console.print(Padding(Text(text, style="dim"), (0, 0, 0, 2)))
     findings = companions(_load(info, players, {}, lang))
-    errors = warnings = 0
+    errors = warnings = skipped = 0
     for f in findings:
         mark, style = ("✓", "green") if f.ok and not f.warning else ("!", "yellow")
-        if not f.ok:
+        if f.skipped:  # an optional extra is not installed: not checked, not failed
+            mark, style = "–", "dim"
+            skipped += 1
+        elif not f.ok:
             mark, style = "✗", "red"
             errors += 1
         warnings += f.warning
         console.print(Text(f"{mark} ", style=style) + Text(f.text(lang)))
     if errors:
         fail(t("check_companion_failed", lang, n=errors), lang, 1)
-    console.print(Text(t("check_passed", lang, warnings=warnings), style="green bold"))
+    key = "check_passed_skipped" if skipped else "check_passed"
+    done_line = t(key, lang, warnings=warnings, skipped=skipped)
+    console.print(Text(done_line, style="green bold"))
 
 
 app.add_typer(lab_app, name="lab")
