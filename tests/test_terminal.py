@@ -797,3 +797,63 @@ def test_boards_show_the_trick_leader_and_compact_menus() -> None:
         bids_only = [a for a in legal if a.text in ("pass", "bid 6nt")]
         state.apply(rng.choice(bids_only or legal))
     assert seen_grouped and seen_winning
+
+
+# -- grail-mahjong: the rulebook's card names, readable melds (issue #37) ---------------------
+def test_grail_mahjong_names_its_cup_specials_as_the_rules_do() -> None:
+    from xtarot.cli.render import action_text, card_text
+
+    gm = "grail-mahjong"
+    assert "Rest of the Grail" in action_text("discard Rc", "en", game=gm).plain
+    assert "聖杯の休息" in action_text("discard Rc", "ja", game=gm).plain
+    assert "Luck of the Grail" in card_text("Lc", "en", game=gm).plain
+    assert "聖杯の幸運" in card_text("Lc", "ja", game=gm).plain
+    assert "ダーザの杯" in card_text("Oc", "ja", game=gm).plain
+    # Other games keep the plain card names: Rc is the R of cups in Extendori.
+    assert "R(11) of cups" in action_text("play Rc", "en", game="extendori").plain
+    # Played through: never "R(11) of cups" / "L(14) of cups", the rules' names instead.
+    seen = ""
+    for lang in ("en", "ja"):
+        for seed in (1, 2):
+            result = invoke("play", gm, "--seed", str(seed), "-p", "4", "--fast", "--lang", lang,
+                            "--bots", "random", input="1\n" * 300 + "n\n")  # fmt: skip
+            assert result.exit_code in (0, EXIT_ABANDONED), result.output
+            seen += result.stdout
+    assert "R(11)" not in seen and "L(14)" not in seen
+    assert "Rest of the Grail" in seen and "聖杯の休息" in seen
+
+
+def test_grail_mahjong_bot_melds_read_as_words_with_melds_counted_from_1() -> None:
+    """A bot's ``add Oc=6d 1`` was shown as that raw text, its meld numbered from 0."""
+    from xtarot.agents import decision_for, make_agent
+    from xtarot.cli.screens.grail_mahjong import GrailMahjongUI
+
+    ui = GrailMahjongUI()
+    found: set[str] = set()
+    for seed in range(40):
+        state = xtarot.load("grail-mahjong", players=3).new_state(seed=seed)
+        bot = make_agent("heuristic", seed)
+        while not state.is_terminal and len(found) < 3:
+            action = bot.act(decision_for(state))
+            actor = state.current_player
+            before = state.view(0)
+            seen = state.action_seen_by(action, 0)
+            state.apply(action)
+            words = action.text.split()
+            if actor == 0 or words[0] not in ("pon", "chi", "add"):
+                continue
+            for lang in ("en", "ja"):
+                line = ui.announce(before, state.view(0), actor, lang, seen=seen)[0].plain
+                assert action.text not in line, line  # not the raw action text
+                if words[0] == "add":
+                    n = int(words[-1]) + 1  # counted from 1
+                    assert (f"to meld {n}:" if lang == "en" else f"面子{n}に") in line, line
+                    found.add("add")
+                else:
+                    kind = {"pon": ("pon", "ポン"), "chi": ("chi", "チー")}[words[0]]
+                    assert kind[lang == "ja"] in line, line
+                    found.add(words[0])
+                assert all(w.split("=")[0] in line for w in words[1:] if not w.isdigit())
+        if len(found) == 3:
+            break
+    assert found == {"add", "pon", "chi"}

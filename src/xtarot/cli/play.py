@@ -438,7 +438,7 @@ class PlaySession:
         lines: list[Text] = []
         if actor == self.seat:
             you = Text(t("you_did", self.lang, action=""), style="bold")
-            lines.append(you.append_text(action_text(seen, self.lang)))
+            lines.append(you.append_text(action_text(seen, self.lang, game=self.game.id)))
             if isinstance(action, Action) and self._forced:
                 lines[-1].append(" " + t("auto_move", self.lang), style="dim")
             self.say(lines[0])  # the human's own move is echoed at once
@@ -763,7 +763,7 @@ class PlaySession:
             estimate = self._estimate(state, legal, choice)
         n = next((i for i, a in enumerate(legal, 1) if a.text == choice.text), 0)
         line = Text(t("hint", lang, bot=agent.name, n=n, move=""), style="bold green")
-        self.say(line.append_text(action_text(choice.text, lang)))
+        self.say(line.append_text(action_text(choice.text, lang, game=self.game.id)))
         why = agent.explain()
         if why is not None:
             self.say(Text(t("hint_why", lang, why=why.text(lang)), style="green"))

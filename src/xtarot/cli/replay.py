@@ -103,13 +103,15 @@ def steps(record: dict[str, Any], lang: str, seat: int | None) -> Iterator[Step]
         lines: list[RenderableType] = []
         if actor == seat:
             mine = Text(seat_label(actor, lang, seat) + ": ", style="bold")
-            lines.append(head.append_text(mine.append_text(action_text(seen, lang))))
+            lines.append(
+                head.append_text(mine.append_text(action_text(seen, lang, game=walk.game.id)))
+            )
         for line in ui.announce(before, after, actor, lang, seen=seen):
             if actor == seat and line.plain.startswith(seat_label(actor, lang, seat)):
                 continue
             lines.append(line if lines else head.append_text(line))
         if not lines:
-            lines.append(head.append_text(action_text(seen, lang)))
+            lines.append(head.append_text(action_text(seen, lang, game=walk.game.id)))
         if seat is not None and len(walk.deals) == hands:
             lines += gained_lines(before, after, lang)
         if len(walk.deals) > hands:
