@@ -857,3 +857,61 @@ def test_grail_mahjong_bot_melds_read_as_words_with_melds_counted_from_1() -> No
         if len(found) == 3:
             break
     assert found == {"add", "pon", "chi"}
+
+
+# -- header lines and tables within 80 columns (issue #37) ------------------------------------
+@pytest.mark.parametrize("info", INFOS, ids=lambda i: i.id)
+def test_every_header_line_fits_80_columns_in_both_languages(info: xtarot.GameInfo) -> None:
+    """Measured as a terminal shows it (double-width characters count twice): a header
+    that does not fit is broken between its fields, never wrapped inside one."""
+    from rich.cells import cell_len
+    from rich.console import Console
+
+    from xtarot.cli.render import ui_for
+
+    ui = ui_for(info.id)
+    checked = 0
+    for players in info.players:
+        game = xtarot.load(info.id, players=players)
+        for seed in range(2):
+            state = game.new_state(seed=seed)
+            rng = random.Random(seed)
+            while True:
+                view = state.view(state.current_player or 0)
+                for lang in ("en", "ja"):
+                    title = info.name(lang)
+                    shown = ui.header_lines(view, lang, title)
+                    lines = shown.plain.split("\n")
+                    assert all(cell_len(line) <= WIDTH for line in lines), lines
+                    raw = ui.header(view, lang, title).plain
+                    assert squeeze(shown.plain) == squeeze(raw)  # every field kept
+                    checked += 1
+                if state.is_terminal:
+                    break
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+    assert checked > 100
+    # The board shows the fitted header (a wide console does not wrap it either).
+    console = Console(width=200, color_system=None)
+    view = xtarot.load(info.id).new_state(seed=1).view(0)
+    with console.capture() as cap:
+        console.print(ui.view(view, "ja", info.name("ja")))
+    board = cap.get().splitlines()
+    assert board[1].rstrip() == ui.header_lines(view, "ja", info.name("ja")).plain.split("\n")[0]
+
+
+def test_tournament_table_fits_80_columns_without_cutting_numbers() -> None:
+    from rich.cells import cell_len
+
+    for lang in ("en", "ja"):
+        result = runner.invoke(
+            app,
+            ["tournament", "fairy500", "-p", "4", "--agents", "heuristic,random", "-n", "8",
+             "--seed", "1", "-w", "1", "-o", "hands=1", "--lang", lang],
+            env={**ENV, "COLUMNS": "80"},
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        table = result.stdout.split("\n")
+        assert all(cell_len(line) <= WIDTH for line in table), table
+        assert "…" not in result.stdout  # no interval cut short
+        assert re.search(r"\(-?\d+(\.\d)?–-?\d+(\.\d)?\)", result.stdout)  # whole intervals

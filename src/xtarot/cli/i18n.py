@@ -520,11 +520,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "レーティングの95%区間が重なっています：これらのボットの強さは区別できません",
     ),
     "col_agent": ("bot", "ボット"),
-    "col_seats": ("seat-games", "着席数"),
-    "col_win_ci": ("win share (95% CI)", "勝率（95%信頼区間）"),
-    "col_vs_fair": ("× fair share", "公平な取り分比"),
-    "col_mean_ci": ("mean score (95% CI)", "平均得点（95%信頼区間）"),
-    "col_rating": ("rating", "レーティング"),
+    "col_seats": ("seat-\ngames", "着席数"),
+    "col_win_ci": ("win share\n(95% CI)", "勝率\n（95%区間）"),
+    "col_vs_fair": ("× fair\nshare", "公平な\n取り分比"),
+    "col_mean_ci": ("mean score\n(95% CI)", "平均得点\n（95%区間）"),
+    "col_rating": ("rating\n(95% CI)", "レーティング\n（95%区間）"),
     "tour_time": (
         "{seconds:.1f} s; fair share = 1/{players}; rating = openskill mu (95% interval "
         "mu ± 1.96 sigma); seed {seed}",

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
@@ -719,18 +720,22 @@ def tournament(
         typer.echo(json.dumps({**result.to_dict(), "seed": seed}, ensure_ascii=False))
         return
     title = t("tour_title", lang, games=result.games, game=info.name(lang), players=g.players)
-    table = Table(title=title)
+    # Fits 80 columns: no side borders, each interval on its own line under its value
+    # (a line is never cut: a cell too wide for the terminal folds, it is not elided).
+    table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for key in ("col_agent", "col_seats", "col_win_ci", "col_vs_fair", "col_mean_ci", "col_rating"):
-        table.add_column(t(key, lang), justify="left" if key == "col_agent" else "right")
+        table.add_column(
+            t(key, lang), justify="left" if key == "col_agent" else "right", overflow="fold"
+        )
     for row in result.to_dict()["agents"]:
         lo, hi = row["win_share_ci95"]
         mlo, mhi = row["mean_score_ci95"]
         table.add_row(
             row["agent"],
             str(row["seats"]),
-            f"{100 * row['win_share']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})",
+            f"{100 * row['win_share']:.1f}%\n({100 * lo:.1f}–{100 * hi:.1f})",
             f"{row['win_share_vs_fair']:.2f}",
-            f"{_num(row['mean_score'])} ({_num(mlo)}–{_num(mhi)})",
+            f"{_num(row['mean_score'])}\n({_num(mlo)}–{_num(mhi)})",
             _rating(row),
         )
     console = _out()
@@ -743,7 +748,7 @@ def tournament(
 def _rating(row: dict[str, Any]) -> str:
     """The openskill skill ``mu`` with its 95% interval."""
     lo, hi = row["rating_ci95"]
-    return f"{row['mu']:.1f} ({lo:.1f}–{hi:.1f})"
+    return f"{row['mu']:.1f}\n({lo:.1f}–{hi:.1f})"
 
 
 # -- replay ------------------------------------------------------------------------------

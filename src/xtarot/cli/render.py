@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.measure import Measurement
@@ -40,6 +41,7 @@ _text.install()  # Japanese line breaking for every text the CLI prints
 
 __all__ = [
     "GAME_CARD_NAMES",
+    "HEADER_WIDTH",
     "UIS",
     "GameUI",
     "SafeUI",
@@ -51,6 +53,7 @@ __all__ = [
     "cards_text",
     "compact",
     "fill",
+    "fit_line",
     "gained_lines",
     "hand_rows",
     "masked",
@@ -557,6 +560,42 @@ def moves_menu(legal: Sequence[str], lang: str, game: str | None = None) -> Rend
     return Group(*parts)
 
 
+#: The widest a header line may be: it must fit an 80-column terminal unwrapped.
+HEADER_WIDTH = 80
+
+
+def fit_line(text: Text, width: int = HEADER_WIDTH, sep: str = "   ") -> Text:
+    """``text`` (fields joined by ``sep``) within ``width`` display columns, Japanese
+    double-width characters counted twice: as it is when it fits; else with the
+    fields closer together; else broken between fields, never inside one, the
+    following lines indented.
+
+    >>> fit_line(Text("A" * 8 + "   " + "B" * 8 + "   " + "C" * 8), 22).plain.split("\\n")
+    ['AAAAAAAA  BBBBBBBB', '  CCCCCCCC']
+    >>> fit_line(Text("第16ラウンド   親：1番席"), 23).plain
+    '第16ラウンド  親：1番席'
+    """
+    if cell_len(text.plain) <= width:
+        return text
+    parts = [p for p in text.split(sep) if p.plain.strip()]
+    gap = "  "
+    if sum(cell_len(p.plain) for p in parts) + len(gap) * (len(parts) - 1) <= width:
+        return Text(gap).join(parts)
+    out = Text()
+    used = 0
+    for part in parts:
+        size = cell_len(part.plain)
+        if used and used + len(gap) + size > width:
+            out.append("\n" + gap)
+            used = len(gap)
+        elif used:
+            out.append(gap)
+            used += len(gap)
+        out.append_text(part)
+        used += size
+    return out
+
+
 class GameUI:
     """The generic renderer: works for every game's view dict.
 
@@ -569,6 +608,11 @@ class GameUI:
 
     #: View keys the generic screen leaves out (shown elsewhere or too noisy).
     skip: frozenset[str] = frozenset()
+
+    def header_lines(self, view: dict[str, Any], lang: str, title: str) -> Text:
+        """The header as shown: :meth:`header` fitted to :data:`HEADER_WIDTH` columns
+        (see :func:`fit_line`)."""
+        return fit_line(self.header(view, lang, title))
 
     def header(self, view: dict[str, Any], lang: str, title: str) -> Text:
         out = Text()
@@ -660,7 +704,7 @@ class GameUI:
         """The seat's whole board; ``since``: the events since the seat's last move."""
         parts: list[RenderableType] = [
             Rule(style="dim"),
-            self.header(view, lang, title),
+            self.header_lines(view, lang, title),
             *since_block(since, lang, first=first),
             *self.body(view, lang),
         ]
