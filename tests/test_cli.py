@@ -198,6 +198,59 @@ def test_a_record_error_follows_the_users_language_not_the_records(tmp_path: Pat
     assert replay.exit_code == 1 and "エラー：" in replay.output
 
 
+def _corrupt(rec: dict, how: str) -> str:
+    """A record spoilt in one way, as the text of its file."""
+    r = json.loads(json.dumps(rec))
+    hand = r["deals"][0]["hands"][0]
+    if how == "truncated":
+        return json.dumps(r)[:200]
+    if how == "unknown action":
+        r["actions"][1] = "play Zz"
+    elif how == "action after the end":
+        r["actions"].append("play Kc")
+    elif how == "card twice":
+        hand[0] = r["deals"][0]["hands"][1][0]
+    elif how == "not a card":
+        hand[0] = "Zz"
+    elif how == "hands missing":
+        r["deals"][0]["hands"] = r["deals"][0]["hands"][:3]
+    elif how == "pile missing":
+        del r["deals"][0]["talismans"]
+    elif how == "wrong type":
+        r["seed"] = "seven"
+    elif how == "parent":
+        r["deals"][0]["parent"] = 9
+    return json.dumps(r)
+
+
+_SPOILT = ["missing file", "truncated", "unknown action", "action after the end", "card twice",
+           "not a card", "hands missing", "pile missing", "wrong type", "parent"]  # fmt: skip
+
+
+@pytest.mark.parametrize("how", _SPOILT)
+def test_a_corrupt_record_is_reported_all_in_japanese(tmp_path: Path, how: str) -> None:
+    """With --lang ja nothing of the message is English: the engine's reasons, the
+    system's (no such file), JSON's (line and column) and the deal's are translated;
+    only what the record itself holds (its texts, card codes, the game id) is quoted."""
+    path = tmp_path / "spoilt.json"
+    if how != "missing file":
+        path.write_text(_corrupt(record_of(), how), "utf-8")
+    for args in (["replay", str(path)], ["play", "--resume", str(path)]):
+        result = invoke(*args, "--lang", "ja")
+        assert result.exit_code == 1, result.output
+        text = " ".join(result.output.split()).replace(str(path), "FILE")
+        text = re.sub(r"'[^']*'", "", text)  # the record's own texts, quoted
+        words = set(re.findall(r"[A-Za-z]{3,}", text)) - {
+            "FILE",
+            "JSON",
+            "xtarot",
+            "sono",
+            "arcana",
+        }
+        assert not words, (how, result.output)
+        assert "エラー：" in result.output
+
+
 # -- simulate --------------------------------------------------------------------------
 def test_simulate_json(tmp_path: Path) -> None:
     result = invoke(
@@ -504,6 +557,42 @@ def test_check_skips_a_part_whose_optional_extra_is_missing() -> None:
     assert "web layout: skipped: fastapi is not installed (pip install 'xtarot[web]')" in out
     assert "2 part(s) skipped" in out and "fail" not in out
     assert "2 件は省略" in t("check_passed_skipped", "ja", warnings=0, skipped=2)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_single_legal_move_is_prompted_as_such_not_as_1_to_1(lang: str) -> None:
+    result = invoke("play", "extendori", "-p", "3", "-o", "hands=1", "--seed", "1", "--fast",
+                    "--bots", "random", "--lang", lang, input="99\n1\n" * 200 + "n\n")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert t("prompt_one", lang) in out and t("bad_number_one", lang, n=99) in out
+    assert not re.search(r"1(?:-|〜| to )1(?!\d)", out)
+
+
+@pytest.mark.parametrize("spelling", ["yes", "1", "TRUE", "true"])
+def test_a_yes_no_option_is_shown_by_its_canonical_value(spelling: str) -> None:
+    result = invoke("play", "sono-arcana", "-o", f"teams={spelling}", "--fast", input="1\n" * 300)
+    assert result.exit_code == 0, result.output
+    assert "Options: teams=true" in result.stdout and "True" not in result.stdout
+    assert "--option teams=true" in result.stdout  # the command that plays it again
+    assert f"teams={spelling}" not in result.stdout or spelling == "true"
+
+
+@pytest.mark.parametrize(
+    ("options", "shown", "hidden"),
+    [([], "Hand 1 (to ±500)", "/"), (["-o", "hands=1"], "Hand 1/1", "±500"),
+     (["-o", "hands=3"], "Hand 1/3 (or ±500 first)", "(to ±")],
+)  # fmt: skip
+def test_the_fairy500_header_says_what_ends_the_match(
+    options: list[str], shown: str, hidden: str
+) -> None:
+    result = invoke("play", "fairy500", "--seed", "3", "--fast", *options, input="q\nn\n")
+    header = next(line for line in result.stdout.splitlines() if "Hand 1" in line)
+    assert shown in header and hidden not in header, header
+    ja = invoke("play", "fairy500", "--seed", "3", "--fast", "--lang", "ja", *options,
+                input="q\nn\n")  # fmt: skip
+    line = next(x for x in ja.stdout.splitlines() if "第1ハンド" in x)
+    assert ("±500" in line) == ("±500" in shown), line
 
 
 def test_play_end_of_input_abandons_quietly() -> None:

@@ -59,9 +59,10 @@ def invoke(*args: str, input: str | None = None):
 
 
 def prompt_re(lang: str) -> str:
-    """The move prompt, whatever its number of moves (``Your move (1-12 ...``)."""
+    """The move prompt, whatever its number of moves (``Your move (1-12 ...``; group 1
+    is the number of moves, ``None`` for the prompt of a single move)."""
     head, _, tail = t("prompt", lang, last="\0").partition("\0")
-    return re.escape(head) + r"(\d+)" + re.escape(tail)
+    return re.escape(head) + r"(\d+)" + re.escape(tail) + "|" + re.escape(t("prompt_one", lang))
 
 
 def squeeze(text: str) -> str:
@@ -148,12 +149,13 @@ def drive(info: xtarot.GameInfo, lang: str, path: Path, seed: int) -> tuple[str,
             if found == 1:
                 break
             turns += 1
-            last = int(child.match.group(1))
+            last = int(child.match.group(1) or 1)
             if turns == 1:
                 out = answer("fold")  # not a move: one line, not the whole list
                 assert "'fold'" in out and t("legal_moves", lang) not in out
                 out = answer(str(last + 7))  # no such number
-                assert t("bad_number", lang, n=last + 7, last=last) in out
+                key = "bad_number" if last > 1 else "bad_number_one"
+                assert t(key, lang, n=last + 7, last=last) in out
                 out = answer("?")
                 assert hint_head in out
                 hinted = re.search(

@@ -371,7 +371,9 @@ def play(
     # A seed drawn at random is shown only when the match ends: it fixes the deal.
     console.print(Text(t("seed_line" if chosen else "seed_hidden", lang, seed=seed), style="dim"))
     command = f"xtarot play {info.id} --players {g.players} --seat {number} --seed {seed}"
-    command += f" --bots {bots}" + "".join(f" --option {k}={v}" for k, v in options.items())
+    command += f" --bots {bots}" + "".join(
+        f" --option {k}={_value_text(g.options.get(k, v))}" for k, v in options.items()
+    )
     meta = {
         "client": "xtarot play",
         "human_seat": you,
@@ -437,7 +439,9 @@ def _options_line(g: Game, lang: str) -> str | None:
     chosen = {k: v for k, v in g.options.items() if defaults.get(k, v) != v}
     if not chosen:
         return None
-    return t("options_line", lang, options=", ".join(f"{k}={v}" for k, v in chosen.items()))
+    # Canonical values: -o teams=yes (or 1, or TRUE) is shown as teams=true.
+    shown = ", ".join(f"{k}={_value_text(v)}" for k, v in chosen.items())
+    return t("options_line", lang, options=shown)
 
 
 def _start_lines(console: Console, g: Game, seat: int, lang: str) -> None:

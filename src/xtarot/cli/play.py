@@ -235,6 +235,11 @@ def win_estimate(
     return total / n, n, whole
 
 
+def _one(key: str, legal: Sequence[Action]) -> str:
+    """The message ``key``, or its form for a single legal move (no "1-1")."""
+    return f"{key}_one" if len(legal) == 1 else key
+
+
 class _Quit(Exception):
     """The human asked to stop (or closed the input)."""
 
@@ -293,7 +298,7 @@ class PlaySession:
         self.state = state
         self.resumed_from = resumed_from
         self.auto = auto
-        self.ui: GameUI = SafeUI(ui_for(game.id))
+        self.ui: GameUI = SafeUI(ui_for(game.id, game.options))
         self.title = game.info.name(lang)  # the table marks "(you)"
         self.actors: list[int] = []
         undos = self.meta.get("undos", 0)
@@ -588,7 +593,7 @@ class PlaySession:
             self.say(Text(t("help_line", lang, example=example(legal)), style="dim"))
         while True:
             try:
-                raw = self.ask(t("prompt", lang, last=len(legal)))
+                raw = self.ask(t(_one("prompt", legal), lang, last=len(legal)))
             except EOFError:  # the input is closed: nobody can answer a question
                 self.say("")
                 raise _Quit(ask=False) from None
@@ -622,7 +627,9 @@ class PlaySession:
                 n = int(text)
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
-                self.say(Text(t("bad_number", lang, n=n, last=len(legal)), style="red"))
+                self.say(
+                    Text(t(_one("bad_number", legal), lang, n=n, last=len(legal)), style="red")
+                )
                 continue
             chosen = self.parse(state, legal, text)
             if chosen is not None:
@@ -663,11 +670,19 @@ class PlaySession:
         close = difflib.get_close_matches(text.lower(), list(by_text), n=3, cutoff=0.6)
         if close:
             shown = comma(lang).join(by_text[c].text for c in close)
-            line = t("unknown_move", lang, text=typed, last=len(legal), example=legal[0].text)
+            line = t(
+                _one("unknown_move", legal),
+                lang,
+                text=typed,
+                last=len(legal),
+                example=legal[0].text,
+            )
             self.say(Text(line, style="red"))
             self.say(Text(t("did_you_mean", lang, options=shown), style="yellow"))
             return None
-        line = t("unknown_move", lang, text=typed, last=len(legal), example=legal[0].text)
+        line = t(
+            _one("unknown_move", legal), lang, text=typed, last=len(legal), example=legal[0].text
+        )
         self.say(Text(line, style="red"))
         return None
 

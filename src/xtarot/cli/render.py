@@ -16,11 +16,13 @@ may have a nicer specific UI (:mod:`xtarot.cli.screens`), looked up by game id i
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from rich.cells import cell_len
@@ -608,6 +610,8 @@ class GameUI:
 
     #: View keys the generic screen leaves out (shown elsewhere or too noisy).
     skip: frozenset[str] = frozenset()
+    #: The match's game options, when known (see :func:`ui_for`); views do not hold them.
+    options: Mapping[str, Any] = MappingProxyType({})
 
     def header_lines(self, view: dict[str, Any], lang: str, title: str) -> Text:
         """The header as shown: :meth:`header` fitted to :data:`HEADER_WIDTH` columns
@@ -880,8 +884,15 @@ UIS: dict[str, GameUI] = LazyRegistry("xtarot.screens", {}, _install_screen)
 _GENERIC = GameUI()
 
 
-def ui_for(game_id: str) -> GameUI:
-    """The UI of a game (specific when there is one, else generic)."""
+def ui_for(game_id: str, options: Mapping[str, Any] | None = None) -> GameUI:
+    """The UI of a game (specific when there is one, else generic); with ``options``
+    (the match's game options), a copy that knows them (e.g. how many hands end the
+    match)."""
     import xtarot.cli.screens  # noqa: F401  (registers the game screens)
 
-    return UIS.get(game_id, _GENERIC)
+    ui = UIS.get(game_id, _GENERIC)
+    if options is None:
+        return ui
+    ui = copy.copy(ui)
+    ui.options = dict(options)
+    return ui

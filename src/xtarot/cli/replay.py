@@ -78,7 +78,7 @@ def _deal_lines(deal: dict[str, Any], n: int, lang: str) -> list[RenderableType]
 def steps(record: dict[str, Any], lang: str, seat: int | None) -> Iterator[Step]:
     """The course of ``record`` as ``seat`` saw it (``None``: everything)."""
     walk = xtarot.replay(record, upto=0)
-    ui = SafeUI(ui_for(walk.game.id))
+    ui = SafeUI(ui_for(walk.game.id, walk.game.options))
 
     def look(state: State) -> dict[str, Any]:
         return copy.deepcopy(state.view(seat) if seat is not None else state.public_view())
