@@ -595,6 +595,22 @@ def test_the_fairy500_header_says_what_ends_the_match(
     assert ("±500" in line) == ("±500" in shown), line
 
 
+def test_an_unfinished_replay_shows_the_saving_seats_own_starting_hand(tmp_path: Path) -> None:
+    path = tmp_path / "unfinished.json"
+    played = invoke("play", "sono-arcana", "--seed", "12", "--seat", "2", "--fast",
+                    "--save", str(path), input="1\n1\nq\n")  # fmt: skip
+    assert played.exit_code == EXIT_ABANDONED, played.output
+    rec = xtarot.load_record(path)
+    mine = rec["deals"][0]["hands"][1]  # seat 2 (the API's seat 1) saved it
+    for lang, head in (("en", "Hand 1: Seat 2 was dealt"), ("ja", "第1ハンドで2番席に配られた札")):
+        result = invoke("replay", str(path), "--lang", lang)
+        assert result.exit_code == 0, result.output
+        opening = result.stdout.split(head, 1)[1].split("\n   1 ")[0]
+        assert all(code in opening.split() for code in mine), (mine, opening)
+        others = {c for s, hand in enumerate(rec["deals"][0]["hands"]) if s != 1 for c in hand}
+        assert not others & set(opening.split())  # only the seat's own cards
+
+
 def test_play_end_of_input_abandons_quietly() -> None:
     result = invoke("play", "sono-arcana", "--seed", "2", "--fast", input="")
     assert result.exit_code == EXIT_ABANDONED

@@ -559,6 +559,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Record of {game}, {players} players",
         "{game} の記録（{players}人）",
     ),
+    "replay_own_hand": ("Hand {n}: {seat} was dealt", "第{n}ハンドで{seat}に配られた札"),
     "replay_as_seat": (
         "The match is not finished: shown as {seat} saw it (--reveal shows every card "
         "and the seed).",
