@@ -917,3 +917,42 @@ def test_tournament_table_fits_80_columns_without_cutting_numbers() -> None:
         assert all(cell_len(line) <= WIDTH for line in table), table
         assert "…" not in result.stdout  # no interval cut short
         assert re.search(r"\(-?\d+(\.\d)?–-?\d+(\.\d)?\)", result.stdout)  # whole intervals
+
+
+def test_undo_takes_back_a_whole_attack_typed_on_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``attack T20 at down`` typed at once is one decision: ``undo`` takes back both of
+    its steps, not just ``at down`` (issue #37)."""
+    from xtarot.cli import play as play_module
+
+    script: dict[str, object] = {"typed": None, "start": None, "after_undo": None}
+
+    def ask(self: play_module.PlaySession, prompt: str) -> str:
+        state = self.state
+        assert state is not None
+        if script["after_undo"] is None and script["typed"] is not None:
+            if script["start"] == "undone":  # the prompt after the undo
+                script["after_undo"] = len(state.history)
+                return "q"
+            script["start"] = "undone"
+            return "undo"
+        if script["typed"] is None:
+            attacks = [a.text for a in state.legal_actions() if a.text.startswith("attack ")]
+            if attacks:
+                trial = state.clone()
+                trial.apply(attacks[0])
+                target = next(a.text for a in trial.legal_actions() if a.text.startswith("at "))
+                script["typed"] = f"{attacks[0]} {target}"
+                script["length"] = len(state.history)
+                return str(script["typed"])
+        if "[y/N]" in prompt:
+            return "n"
+        return "1"
+
+    monkeypatch.setattr(play_module.PlaySession, "ask", ask)
+    result = invoke("play", "arcana-duel", "--seed", "5", "--fast", "--bots", "random")
+    assert result.exit_code == EXIT_ABANDONED, result.output
+    assert script["typed"] is not None
+    # Back to just before the line was typed: both steps taken back, and said so.
+    assert script["after_undo"] == script["length"], script
+    said = t("undo_done", "en", action=script["typed"])
+    assert squeeze(said) in squeeze(result.stdout), result.stdout[-2000:]

@@ -309,6 +309,10 @@ class PlaySession:
         self._unshown: list[bool] = []
         #: Indices in the history of the moves ``--auto`` played for the human.
         self.forced_plies: set[int] = set()
+        #: Indices in the history of the human's moves that continued the move before
+        #: them on the same typed line (``attack T20 at down``, ``discard 2c 5d``):
+        #: ``undo`` takes the whole line back.
+        self.joined: set[int] = set()
         self._helped = False
         self._boards = 0
 
@@ -404,8 +408,10 @@ class PlaySession:
                         self.start_totals = self._hand_start_totals(state)
                         continue
                     steps = choice if isinstance(choice, list) else [choice]
+                    start = len(state.history)
                     for step in steps:
                         self.step(state, actor, step)
+                    self.joined.update(range(start + 1, len(state.history)))
                 else:
                     self.step(state, actor, self.bot_choice(state, actor))
         except (_Quit, KeyboardInterrupt) as q:
@@ -503,10 +509,16 @@ class PlaySession:
             self.say(Text(t("undo_none", self.lang), style="yellow"))
             return state
         k = mine[-1]
-        taken = state.history[k].text
+        while k in self.joined:  # the whole line it was typed on
+            k -= 1
+        end = k + 1
+        while end in self.joined:
+            end += 1
+        taken = " ".join(a.text for a in state.history[k:end])
         back = rebuild(state.record(), upto=k)
         self.actors = self.actors[:k]
         self.forced_plies = {i for i in self.forced_plies if i < k}
+        self.joined = {i for i in self.joined if i < k}
         self.state = back
         self.undos += 1
         self.meta["undos"] = self.undos
