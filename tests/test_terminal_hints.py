@@ -177,3 +177,40 @@ def test_the_issue_position_does_not_call_a_15_point_card_plain() -> None:
     why = " ".join(result.stdout.split("Why:")[1].split("Win estimate")[0].split())
     assert "plain" not in why and "every card I can play is worth points" in why, why
     assert "give up Mc (15 points)" in why
+
+
+def test_arcana_duel_says_no_attack_is_possible_only_when_none_is_legal() -> None:
+    """The duel hint said "no attack is possible" while attacks were legal (issue #37):
+    over random positions, that reason comes only when no attack move is legal, and
+    "no attack could win or tie" only when none could."""
+    from xtarot.agents.heuristic.arcana_duel import ArcanaDuelHeuristic, power
+
+    said: set[str] = set()
+    for seed in range(60):
+        state = xtarot.load("arcana-duel").new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            decision = decision_for(state)
+            bot = ArcanaDuelHeuristic(seed)
+            action = bot.act(decision)
+            why = bot.explain()
+            assert why is not None
+            legal = [a.text for a in decision.legal]
+            attacks = [t for t in legal if t.startswith(("attack ", "at "))]
+            if "no attack is possible" in why.en:
+                said.add("none possible")
+                assert not attacks, (why.en, legal)
+            if "no attack could win or tie" in why.en:
+                said.add("none wins")
+                view = decision.view
+                theirs = view["fields"][1 - view["seat"]]
+                assert theirs["face_down"] == 0
+                mine = view["fields"][view["seat"]]
+                free = [e["card"] for e in mine["face_up"] if not e["attacked"]]
+                free += mine.get("face_down_cards", [])
+                forming = view["attack"]["cards"] if view["attack"] else []
+                most = sum(power(c) for c in [*forming, *free])
+                weakest = min(power(e["card"]) for e in theirs["face_up"])
+                assert most < weakest or not free, (why.en, most, weakest)
+            state.apply(action if rng.random() < 0.8 else rng.choice(state.legal_actions()))
+    assert said, "the positions never reached a finished attack phase"
