@@ -312,7 +312,7 @@ def play(
         typer.Option(
             "--bots",
             help="Bot for the other seats, or a comma list, one per other seat: a level, "
-            "easy | normal | hard (hard: the expert bot, under a second a move), or a bot "
+            "easy | normal | hard (hard: the expert bot, 0.8 s a move), or a bot "
             f"by name ({BOT_NAMES}; ismcts:N / pimc:N / expert:N set a budget); default: "
             "the game's heuristic bot (= normal) when it has one, else ismcts:200.",
         ),
