@@ -198,6 +198,59 @@ def test_a_record_error_follows_the_users_language_not_the_records(tmp_path: Pat
     assert replay.exit_code == 1 and "エラー：" in replay.output
 
 
+def _corrupt(rec: dict, how: str) -> str:
+    """A record spoilt in one way, as the text of its file."""
+    r = json.loads(json.dumps(rec))
+    hand = r["deals"][0]["hands"][0]
+    if how == "truncated":
+        return json.dumps(r)[:200]
+    if how == "unknown action":
+        r["actions"][1] = "play Zz"
+    elif how == "action after the end":
+        r["actions"].append("play Kc")
+    elif how == "card twice":
+        hand[0] = r["deals"][0]["hands"][1][0]
+    elif how == "not a card":
+        hand[0] = "Zz"
+    elif how == "hands missing":
+        r["deals"][0]["hands"] = r["deals"][0]["hands"][:3]
+    elif how == "pile missing":
+        del r["deals"][0]["talismans"]
+    elif how == "wrong type":
+        r["seed"] = "seven"
+    elif how == "parent":
+        r["deals"][0]["parent"] = 9
+    return json.dumps(r)
+
+
+_SPOILT = ["missing file", "truncated", "unknown action", "action after the end", "card twice",
+           "not a card", "hands missing", "pile missing", "wrong type", "parent"]  # fmt: skip
+
+
+@pytest.mark.parametrize("how", _SPOILT)
+def test_a_corrupt_record_is_reported_all_in_japanese(tmp_path: Path, how: str) -> None:
+    """With --lang ja nothing of the message is English: the engine's reasons, the
+    system's (no such file), JSON's (line and column) and the deal's are translated;
+    only what the record itself holds (its texts, card codes, the game id) is quoted."""
+    path = tmp_path / "spoilt.json"
+    if how != "missing file":
+        path.write_text(_corrupt(record_of(), how), "utf-8")
+    for args in (["replay", str(path)], ["play", "--resume", str(path)]):
+        result = invoke(*args, "--lang", "ja")
+        assert result.exit_code == 1, result.output
+        text = " ".join(result.output.split()).replace(str(path), "FILE")
+        text = re.sub(r"'[^']*'", "", text)  # the record's own texts, quoted
+        words = set(re.findall(r"[A-Za-z]{3,}", text)) - {
+            "FILE",
+            "JSON",
+            "xtarot",
+            "sono",
+            "arcana",
+        }
+        assert not words, (how, result.output)
+        assert "エラー：" in result.output
+
+
 # -- simulate --------------------------------------------------------------------------
 def test_simulate_json(tmp_path: Path) -> None:
     result = invoke(
@@ -416,6 +469,146 @@ def test_play_quit_and_save_on_request(tmp_path: Path) -> None:
     replayed = invoke("replay", str(path))
     assert replayed.exit_code == 0 and "not finished" in replayed.stdout
     assert "seed 12" not in replayed.stdout  # only what Seat 1 saw
+
+
+@pytest.mark.parametrize("where", ["no-such-folder/game.json", "."])
+def test_an_unwritable_save_path_is_refused_before_anything_is_played(
+    tmp_path: Path, where: str
+) -> None:
+    path = tmp_path / where
+    result = invoke("play", "sono-arcana", "--seed", "2", "--fast", "--save", str(path),
+                    input="1\n" * 400)  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and "Traceback" not in result.output  # nothing played
+    why = "the folder does not exist" if where != "." else "it is a folder"
+    assert "cannot write the record to" in result.output and why in result.output
+    ja = invoke("play", "sono-arcana", "--save", str(path), "--lang", "ja", input="1\n")
+    assert ja.exit_code == 2 and ja.stdout == ""
+    assert "記録を" in ja.output and "書き込めません" in ja.output
+    assert not any(c.isascii() and c.isalpha() for c in ja.output.split("：", 2)[-1])
+    assert not (tmp_path / "no-such-folder").exists()
+    # A writable path is checked without leaving a file behind or changing one.
+    from xtarot.cli.play import unwritable
+
+    kept = tmp_path / "kept.json"
+    kept.write_text("old", "utf-8")
+    assert unwritable(kept) is None and kept.read_text("utf-8") == "old"
+    assert unwritable(tmp_path / "new.json") is None and not (tmp_path / "new.json").exists()
+
+
+def test_a_save_that_fails_asks_for_another_file(tmp_path: Path) -> None:
+    bad, good = tmp_path / "gone" / "quit.json", tmp_path / "quit.json"
+    result = invoke("play", "sono-arcana", "--seed", "12", "--fast", "--lang", "en",
+                    input=f"1\nq\ny\n{bad}\n{good}\n")  # fmt: skip
+    assert result.exit_code == EXIT_ABANDONED, result.output
+    out = " ".join(result.stdout.split())  # long paths wrap
+    assert "Could not save the record" in out and "the folder does not exist" in out
+    assert "Save it to another file instead" in out
+    assert xtarot.load_record(good)["meta"]["human_seat"] == 0
+    assert f"xtarot play --resume {good}" in result.stdout
+    # q (or the input closed) gives up, saying so.
+    dropped = invoke("play", "sono-arcana", "--seed", "12", "--fast", "--lang", "ja",
+                     input=f"q\ny\n{bad}\nq\n")  # fmt: skip
+    assert dropped.exit_code == EXIT_ABANDONED and "記録は保存しませんでした" in dropped.stdout
+
+
+def test_a_save_failing_at_the_end_of_the_match_asks_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--save was writable at the start, but not at the end (a full disk, a folder
+    removed): the finished match is saved elsewhere, not lost."""
+    import xtarot.cli.play as play_module
+
+    path = tmp_path / "end.json"
+    monkeypatch.chdir(tmp_path)  # the first input after the match names the other file
+    real = play_module.save_record
+
+    def flaky(state, where, meta=None):
+        if Path(where) == path:
+            raise OSError(28, "No space left on device")
+        return real(state, where, meta=meta)
+
+    monkeypatch.setattr(play_module, "save_record", flaky)
+    result = invoke("play", "sono-arcana", "-p", "3", "--seed", "5", "--fast", "--save",
+                    str(path), input="1\n" * 400)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "no space left on the device" in " ".join(result.stdout.split())
+    assert "Save it to another file instead" in result.stdout
+    assert xtarot.load_record(tmp_path / "1")["result"] is not None
+
+
+def test_check_skips_a_part_whose_optional_extra_is_missing() -> None:
+    """Without numpy (the adapters' extra) and the web extra, `xtarot check` says the
+    tensors and the web layout were skipped and what to install, and passes (exit 0)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['numpy'] = None; sys.modules['fastapi'] = None\n"
+        "sys.argv = ['xtarot', 'check', 'sono-arcana', '-p', '3', '--games', '4', "
+        "'--lang', 'en']\n"
+        "from xtarot.cli.main import main; main()"
+    )
+    env = {**ENV, "PYTHONPATH": SRC, "COLUMNS": "200"}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stdout + run.stderr
+    out = run.stdout
+    assert "– adapter tensors: skipped: numpy is not installed (pip install numpy)" in out
+    assert "web layout: skipped: fastapi is not installed (pip install 'xtarot[web]')" in out
+    assert "2 part(s) skipped" in out and "fail" not in out
+    assert "2 件は省略" in t("check_passed_skipped", "ja", warnings=0, skipped=2)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_single_legal_move_is_prompted_as_such_not_as_1_to_1(lang: str) -> None:
+    result = invoke("play", "extendori", "-p", "3", "-o", "hands=1", "--seed", "1", "--fast",
+                    "--bots", "random", "--lang", lang, input="99\n1\n" * 200 + "n\n")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert t("prompt_one", lang) in out and t("bad_number_one", lang, n=99) in out
+    assert not re.search(r"1(?:-|〜| to )1(?!\d)", out)
+
+
+@pytest.mark.parametrize("spelling", ["yes", "1", "TRUE", "true"])
+def test_a_yes_no_option_is_shown_by_its_canonical_value(spelling: str) -> None:
+    result = invoke("play", "sono-arcana", "-o", f"teams={spelling}", "--fast", input="1\n" * 300)
+    assert result.exit_code == 0, result.output
+    assert "Options: teams=true" in result.stdout and "True" not in result.stdout
+    assert "--option teams=true" in result.stdout  # the command that plays it again
+    assert f"teams={spelling}" not in result.stdout or spelling == "true"
+
+
+@pytest.mark.parametrize(
+    ("options", "shown", "hidden"),
+    [([], "Hand 1 (to ±500)", "/"), (["-o", "hands=1"], "Hand 1/1", "±500"),
+     (["-o", "hands=3"], "Hand 1/3 (or ±500 first)", "(to ±")],
+)  # fmt: skip
+def test_the_fairy500_header_says_what_ends_the_match(
+    options: list[str], shown: str, hidden: str
+) -> None:
+    result = invoke("play", "fairy500", "--seed", "3", "--fast", *options, input="q\nn\n")
+    header = next(line for line in result.stdout.splitlines() if "Hand 1" in line)
+    assert shown in header and hidden not in header, header
+    ja = invoke("play", "fairy500", "--seed", "3", "--fast", "--lang", "ja", *options,
+                input="q\nn\n")  # fmt: skip
+    line = next(x for x in ja.stdout.splitlines() if "第1ハンド" in x)
+    assert ("±500" in line) == ("±500" in shown), line
+
+
+def test_an_unfinished_replay_shows_the_saving_seats_own_starting_hand(tmp_path: Path) -> None:
+    path = tmp_path / "unfinished.json"
+    played = invoke("play", "sono-arcana", "--seed", "12", "--seat", "2", "--fast",
+                    "--save", str(path), input="1\n1\nq\n")  # fmt: skip
+    assert played.exit_code == EXIT_ABANDONED, played.output
+    rec = xtarot.load_record(path)
+    mine = rec["deals"][0]["hands"][1]  # seat 2 (the API's seat 1) saved it
+    for lang, head in (("en", "Hand 1: Seat 2 was dealt"), ("ja", "第1ハンドで2番席に配られた札")):
+        result = invoke("replay", str(path), "--lang", lang)
+        assert result.exit_code == 0, result.output
+        opening = result.stdout.split(head, 1)[1].split("\n   1 ")[0]
+        assert all(code in opening.split() for code in mine), (mine, opening)
+        others = {c for s, hand in enumerate(rec["deals"][0]["hands"]) if s != 1 for c in hand}
+        assert not others & set(opening.split())  # only the seat's own cards
 
 
 def test_play_end_of_input_abandons_quietly() -> None:

@@ -429,3 +429,67 @@ def test_benchmark_out_directory_resumes_and_refuses_another_budget(
     stored = read_rows(tmp_path / "sono-arcana-3p")
     assert len(stored) == 12  # the refused run added none
     assert more["match_seconds"] == pytest.approx(float(stored["seconds"].sum()))
+
+
+# -- the seconds budget is a deadline that is honoured (issue #37) ----------------------------
+class _FakeClock:
+    """A clock that moves on ``tick`` seconds every time it is read."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.tick
+        return self.now
+
+
+@pytest.mark.parametrize("game_id", sorted(STRATEGIES))
+def test_a_hard_move_ends_at_its_deadline_by_the_bots_clock(game_id: str) -> None:
+    """With a fake clock (no real time involved): every decision of every play-out
+    reads the clock, so the move returns a few readings after its deadline."""
+    for steps in (0, 9, 23):
+        state = real_decision(game_id, 4 if game_id != "arcana-duel" else 2, 3, steps)
+        decision = decision_for(state)
+        bot = HardAgent(seed=1, seconds=0.05)
+        clock = _FakeClock(0.001)
+        bot.clock = clock  # type: ignore[method-assign]
+        action = bot.act(decision)
+        assert action in state.legal_actions()
+        assert clock.reads > 1, "the budget must be read from the bot's clock"
+        assert clock.now <= 0.05 + 0.004, (game_id, steps, clock.now)
+
+
+def test_a_hard_move_is_within_budget_on_a_busy_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every heuristic decision made 50 ms slow (a machine shared with other work): the
+    move still returns within its budget plus about one decision, not after a whole
+    play-out (a hand of 56 decisions here) as before.  The bound is generous."""
+    import time
+
+    real = STRATEGIES["extendori"]
+
+    class Slow:
+        name = "slow"
+        reads_view_only = False
+
+        def __init__(self, seed: int | None) -> None:
+            self.inner = real(seed)
+
+        def act(self, decision: Any) -> Any:
+            time.sleep(0.05)
+            return self.inner.act(decision)
+
+        def explain(self) -> Any:
+            return self.inner.explain()
+
+    monkeypatch.setitem(STRATEGIES, "extendori", Slow)
+    state = real_decision("extendori", 4, 2, 0, hands=1)
+    decision = decision_for(state)
+    bot = HardAgent(seed=2, seconds=0.3)
+    started = time.perf_counter()
+    action = bot.act(decision)
+    elapsed = time.perf_counter() - started
+    assert action in state.legal_actions()
+    assert elapsed < 0.3 + 0.5, elapsed  # before: 2 s and more (a whole play-out)

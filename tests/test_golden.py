@@ -107,10 +107,10 @@ GOLDEN: dict[str, str] = {
     "matto/3": "9acd5472b118f011",
     "matto/4": "16064d721feb27c8",
     "matto/5": "efd4b61c1afb7e2a",
-    "sono-arcana/3": "3b8d1ec2b4f68015",
-    "sono-arcana/4": "6ddd726b6c97c0a6",
-    "sono-arcana/5": "2423dea5bb323229",
-    "sono-arcana/4/teams": "90597bd828cb8f4c",
+    "sono-arcana/3": "cd94466a457f480b",
+    "sono-arcana/4": "f0bad188de61ca9b",
+    "sono-arcana/5": "77192697b4aad216",
+    "sono-arcana/4/teams": "1f1203a1e64b3e1c",
 }
 
 

@@ -192,7 +192,8 @@ def test_face_up_others_must_follow_the_led_suit() -> None:
     assert state.current_player == 1  # clockwise from the parent
     assert sorted(a.text for a in state.legal_actions()) == ["play 7c", "play 8c", "play 9c"]
     before = state.snapshot()
-    with pytest.raises(xtarot.IllegalAction, match="must follow the led suit"):
+    # The suit by name, as every game's message says it (issue #37: not "(c)").
+    with pytest.raises(xtarot.IllegalAction, match=r"must follow the led suit \(cups\)"):
         state.apply("play 7d")
     with pytest.raises(xtarot.IllegalAction, match="do not hold Kc"):
         state.apply("play Kc")

@@ -59,9 +59,10 @@ def invoke(*args: str, input: str | None = None):
 
 
 def prompt_re(lang: str) -> str:
-    """The move prompt, whatever its number of moves (``Your move (1-12 ...``)."""
+    """The move prompt, whatever its number of moves (``Your move (1-12 ...``; group 1
+    is the number of moves, ``None`` for the prompt of a single move)."""
     head, _, tail = t("prompt", lang, last="\0").partition("\0")
-    return re.escape(head) + r"(\d+)" + re.escape(tail)
+    return re.escape(head) + r"(\d+)" + re.escape(tail) + "|" + re.escape(t("prompt_one", lang))
 
 
 def squeeze(text: str) -> str:
@@ -148,12 +149,13 @@ def drive(info: xtarot.GameInfo, lang: str, path: Path, seed: int) -> tuple[str,
             if found == 1:
                 break
             turns += 1
-            last = int(child.match.group(1))
+            last = int(child.match.group(1) or 1)
             if turns == 1:
                 out = answer("fold")  # not a move: one line, not the whole list
                 assert "'fold'" in out and t("legal_moves", lang) not in out
                 out = answer(str(last + 7))  # no such number
-                assert t("bad_number", lang, n=last + 7, last=last) in out
+                key = "bad_number" if last > 1 else "bad_number_one"
+                assert t(key, lang, n=last + 7, last=last) in out
                 out = answer("?")
                 assert hint_head in out
                 hinted = re.search(
@@ -797,3 +799,160 @@ def test_boards_show_the_trick_leader_and_compact_menus() -> None:
         bids_only = [a for a in legal if a.text in ("pass", "bid 6nt")]
         state.apply(rng.choice(bids_only or legal))
     assert seen_grouped and seen_winning
+
+
+# -- grail-mahjong: the rulebook's card names, readable melds (issue #37) ---------------------
+def test_grail_mahjong_names_its_cup_specials_as_the_rules_do() -> None:
+    from xtarot.cli.render import action_text, card_text
+
+    gm = "grail-mahjong"
+    assert "Rest of the Grail" in action_text("discard Rc", "en", game=gm).plain
+    assert "聖杯の休息" in action_text("discard Rc", "ja", game=gm).plain
+    assert "Luck of the Grail" in card_text("Lc", "en", game=gm).plain
+    assert "聖杯の幸運" in card_text("Lc", "ja", game=gm).plain
+    assert "ダーザの杯" in card_text("Oc", "ja", game=gm).plain
+    # Other games keep the plain card names: Rc is the R of cups in Extendori.
+    assert "R(11) of cups" in action_text("play Rc", "en", game="extendori").plain
+    # Played through: never "R(11) of cups" / "L(14) of cups", the rules' names instead.
+    seen = ""
+    for lang in ("en", "ja"):
+        for seed in (1, 2):
+            result = invoke("play", gm, "--seed", str(seed), "-p", "4", "--fast", "--lang", lang,
+                            "--bots", "random", input="1\n" * 300 + "n\n")  # fmt: skip
+            assert result.exit_code in (0, EXIT_ABANDONED), result.output
+            seen += result.stdout
+    assert "R(11)" not in seen and "L(14)" not in seen
+    assert "Rest of the Grail" in seen and "聖杯の休息" in seen
+
+
+def test_grail_mahjong_bot_melds_read_as_words_with_melds_counted_from_1() -> None:
+    """A bot's ``add Oc=6d 1`` was shown as that raw text, its meld numbered from 0."""
+    from xtarot.agents import decision_for, make_agent
+    from xtarot.cli.screens.grail_mahjong import GrailMahjongUI
+
+    ui = GrailMahjongUI()
+    found: set[str] = set()
+    for seed in range(40):
+        state = xtarot.load("grail-mahjong", players=3).new_state(seed=seed)
+        bot = make_agent("heuristic", seed)
+        while not state.is_terminal and len(found) < 3:
+            action = bot.act(decision_for(state))
+            actor = state.current_player
+            before = state.view(0)
+            seen = state.action_seen_by(action, 0)
+            state.apply(action)
+            words = action.text.split()
+            if actor == 0 or words[0] not in ("pon", "chi", "add"):
+                continue
+            for lang in ("en", "ja"):
+                line = ui.announce(before, state.view(0), actor, lang, seen=seen)[0].plain
+                assert action.text not in line, line  # not the raw action text
+                if words[0] == "add":
+                    n = int(words[-1]) + 1  # counted from 1
+                    assert (f"to meld {n}:" if lang == "en" else f"面子{n}に") in line, line
+                    found.add("add")
+                else:
+                    kind = {"pon": ("pon", "ポン"), "chi": ("chi", "チー")}[words[0]]
+                    assert kind[lang == "ja"] in line, line
+                    found.add(words[0])
+                assert all(w.split("=")[0] in line for w in words[1:] if not w.isdigit())
+        if len(found) == 3:
+            break
+    assert found == {"add", "pon", "chi"}
+
+
+# -- header lines and tables within 80 columns (issue #37) ------------------------------------
+@pytest.mark.parametrize("info", INFOS, ids=lambda i: i.id)
+def test_every_header_line_fits_80_columns_in_both_languages(info: xtarot.GameInfo) -> None:
+    """Measured as a terminal shows it (double-width characters count twice): a header
+    that does not fit is broken between its fields, never wrapped inside one."""
+    from rich.cells import cell_len
+    from rich.console import Console
+
+    from xtarot.cli.render import ui_for
+
+    ui = ui_for(info.id)
+    checked = 0
+    for players in info.players:
+        game = xtarot.load(info.id, players=players)
+        for seed in range(2):
+            state = game.new_state(seed=seed)
+            rng = random.Random(seed)
+            while True:
+                view = state.view(state.current_player or 0)
+                for lang in ("en", "ja"):
+                    title = info.name(lang)
+                    shown = ui.header_lines(view, lang, title)
+                    lines = shown.plain.split("\n")
+                    assert all(cell_len(line) <= WIDTH for line in lines), lines
+                    raw = ui.header(view, lang, title).plain
+                    assert squeeze(shown.plain) == squeeze(raw)  # every field kept
+                    checked += 1
+                if state.is_terminal:
+                    break
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+    assert checked > 100
+    # The board shows the fitted header (a wide console does not wrap it either).
+    console = Console(width=200, color_system=None)
+    view = xtarot.load(info.id).new_state(seed=1).view(0)
+    with console.capture() as cap:
+        console.print(ui.view(view, "ja", info.name("ja")))
+    board = cap.get().splitlines()
+    assert board[1].rstrip() == ui.header_lines(view, "ja", info.name("ja")).plain.split("\n")[0]
+
+
+def test_tournament_table_fits_80_columns_without_cutting_numbers() -> None:
+    from rich.cells import cell_len
+
+    for lang in ("en", "ja"):
+        result = runner.invoke(
+            app,
+            ["tournament", "fairy500", "-p", "4", "--agents", "heuristic,random", "-n", "8",
+             "--seed", "1", "-w", "1", "-o", "hands=1", "--lang", lang],
+            env={**ENV, "COLUMNS": "80"},
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        table = result.stdout.split("\n")
+        assert all(cell_len(line) <= WIDTH for line in table), table
+        assert "…" not in result.stdout  # no interval cut short
+        assert re.search(r"\(-?\d+(\.\d)?–-?\d+(\.\d)?\)", result.stdout)  # whole intervals
+
+
+def test_undo_takes_back_a_whole_attack_typed_on_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``attack T20 at down`` typed at once is one decision: ``undo`` takes back both of
+    its steps, not just ``at down`` (issue #37)."""
+    from xtarot.cli import play as play_module
+
+    script: dict[str, object] = {"typed": None, "start": None, "after_undo": None}
+
+    def ask(self: play_module.PlaySession, prompt: str) -> str:
+        state = self.state
+        assert state is not None
+        if script["after_undo"] is None and script["typed"] is not None:
+            if script["start"] == "undone":  # the prompt after the undo
+                script["after_undo"] = len(state.history)
+                return "q"
+            script["start"] = "undone"
+            return "undo"
+        if script["typed"] is None:
+            attacks = [a.text for a in state.legal_actions() if a.text.startswith("attack ")]
+            if attacks:
+                trial = state.clone()
+                trial.apply(attacks[0])
+                target = next(a.text for a in trial.legal_actions() if a.text.startswith("at "))
+                script["typed"] = f"{attacks[0]} {target}"
+                script["length"] = len(state.history)
+                return str(script["typed"])
+        if "[y/N]" in prompt:
+            return "n"
+        return "1"
+
+    monkeypatch.setattr(play_module.PlaySession, "ask", ask)
+    result = invoke("play", "arcana-duel", "--seed", "5", "--fast", "--bots", "random")
+    assert result.exit_code == EXIT_ABANDONED, result.output
+    assert script["typed"] is not None
+    # Back to just before the line was typed: both steps taken back, and said so.
+    assert script["after_undo"] == script["length"], script
+    said = t("undo_done", "en", action=script["typed"])
+    assert squeeze(said) in squeeze(result.stdout), result.stdout[-2000:]

@@ -90,18 +90,26 @@ def heuristic_playout(
     rng: random.Random | None = None,
     finish: bool = True,
     stop: Callable[[State], bool] | None = None,
-) -> None:
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> bool:
     """Finish ``world`` (its current hand, or the match) with every seat's heuristic,
     each reading only its own view.  ``depth``: after that many heuristic decisions
     the rest is played at random (drawn from ``rng``), for games whose heuristic is
     slow next to the engine; with ``finish=False`` the play-out stops there instead,
     leaving ``world`` unfinished for an evaluation of the position.  ``stop``: the
-    play-out also ends (unfinished) as soon as ``stop(world)`` is true."""
+    play-out also ends (unfinished) as soon as ``stop(world)`` is true.
+
+    ``deadline`` (a time of ``clock``): the play-out is abandoned, unfinished, when
+    the clock reaches it before a decision; returns ``False`` then (the world is no
+    use), else ``True``."""
     limit = len(world.deals) + 1 if hand_only else -1
     left = -1 if depth is None else depth
     while not world.is_terminal and len(world.deals) != limit:
+        if deadline is not None and clock() >= deadline:
+            return False
         if stop is not None and stop(world):
-            return
+            return True
         seat: int = world.current_player  # type: ignore[assignment]
         legal = world.legal_actions()
         if len(legal) == 1:
@@ -110,7 +118,7 @@ def heuristic_playout(
         if left == 0:
             if finish:
                 world.random_playout(rng or random.Random(0), hand_only=hand_only)
-            return
+            return True
         left -= 1
         agent = strategies[seat]
         # a strategy that only reads its view gets it without the JSON copy
@@ -118,6 +126,7 @@ def heuristic_playout(
             world.peek_view(seat) if getattr(agent, "reads_view_only", False) else world.view(seat)
         )
         world.apply(agent.act(Decision(seat, view, legal, _no_sampler)))
+    return True
 
 
 #: per game: heuristic decisions in a play-out before it goes on at random (absent:
@@ -292,9 +301,19 @@ class ExpertAgent:
     per game, :data:`MARGIN`, else :data:`~xtarot.agents.base.MARGIN_WEIGHT`).
     ``points``: the margin is measured against at least this many points (default: per
     game, :data:`POINTS`, else 1: against the largest total).
+
+    A ``seconds`` budget is a wall-clock deadline from the moment :meth:`act` is called
+    (choosing the candidates included), checked before every decision of every
+    play-out: a play-out still running at the deadline is abandoned and its world
+    left out, so a move returns within its budget plus one heuristic decision, however
+    busy the machine.  When no world could be played in time the heuristic's move is
+    kept.  ``clock`` (default :func:`time.perf_counter`) can be replaced, e.g. by a
+    test's fake clock.
     """
 
     name = "expert"
+    #: the clock of the ``seconds`` budget
+    clock: Callable[[], float] = staticmethod(time.perf_counter)
 
     def __init__(
         self,
@@ -358,6 +377,7 @@ class ExpertAgent:
         self._players: Mapping[int, Agent] = {}
         self._fallback: ISMCTSAgent | None = None
         self._depth: int | None = None
+        self._deadline: float | None = None
 
     def explain(self) -> Explanation | None:
         return self._last
@@ -385,6 +405,7 @@ class ExpertAgent:
 
     # -- acting ---------------------------------------------------------------------
     def act(self, decision: Decision) -> Action:
+        self._deadline = None if self.seconds is None else self.clock() + self.seconds
         legal = list(decision.legal)
         if len(legal) == 1:
             self._last = Explanation(
@@ -455,11 +476,12 @@ class ExpertAgent:
         dsq = [0.0] * k
         worlds = [0] * k
         alive = list(range(k))
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        clock = self.clock
+        deadline = self._deadline
         budget = self.iterations
         rounds = max(1, math.ceil(math.log2(k)))
         done = 0
-        started = time.perf_counter()
+        started = clock()
         round_no = 0
         out_of_time = False
         while not out_of_time:
@@ -472,18 +494,16 @@ class ExpertAgent:
             else:  # time only: one world for all first, then a round's share of the time
                 n_worlds = 1 if round_no == 0 else 0
                 if round_no:
-                    spent = time.perf_counter() - started
+                    spent = clock() - started
                     rate = done / spent if spent > 0 else float(done)
                     assert deadline is not None
-                    remain = max(0.0, deadline - time.perf_counter())
+                    remain = max(0.0, deadline - clock())
                     left_rounds = max(1, rounds - round_no)
                     n_worlds = max(1, int(rate * remain / left_rounds // len(alive)))
             for _ in range(n_worlds):
                 if budget is not None and done and done + len(alive) > budget:
                     break
-                if out_of_time or (
-                    deadline is not None and done and time.perf_counter() >= deadline
-                ):
+                if out_of_time or (deadline is not None and clock() >= deadline):
                     out_of_time = True
                     break
                 world = decision.sample_world(rng)
@@ -491,26 +511,30 @@ class ExpertAgent:
                 stop = stopper(world) if stopper is not None else None
                 values: dict[int, float] = {}
                 solved = None
-                if solver is not None and self.endgame:
+                if solver is not None and self.endgame and not out_of_time:
                     solved = solver(world, [moves[i] for i in alive])
                 if solved is not None:
                     values = dict(zip(alive, solved, strict=True))
                     done += len(alive)
                     self.last_solved += 1
                 for j, i in enumerate(alive if solved is None else ()):
-                    if j and deadline is not None and time.perf_counter() >= deadline:
+                    if deadline is not None and clock() >= deadline:
                         out_of_time = True  # the rest of this world's moves go untried
                         break
                     trial = world.clone() if j < len(alive) - 1 else world
                     trial.apply(moves[i])
-                    heuristic_playout(
+                    if not heuristic_playout(
                         trial,
                         self._players,
                         depth=self._depth,
                         rng=rng,
                         finish=estimate is None,
                         stop=stop,
-                    )
+                        deadline=deadline,
+                        clock=clock,
+                    ):
+                        out_of_time = True  # abandoned at the deadline: no value
+                        break
                     if (
                         estimate is not None
                         and not trial.is_terminal
@@ -520,6 +544,8 @@ class ExpertAgent:
                     else:
                         values[i] = _utilities(*trial._standing(), self._margin, self._points)[seat]
                     done += 1
+                if 0 not in values:  # not even the heuristic's move was valued: no pair
+                    continue
                 base = values[0]
                 for i in values:
                     v = values[i]
@@ -536,7 +562,7 @@ class ExpertAgent:
                 alive = sorted(keep)
             elif budget is not None and round_no >= rounds and done + len(alive) > budget:
                 break  # budget left over after the last halving went to the finalists
-            if budget is None and deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
         self.last_iterations = done
         return self._choose(moves, alive, sums, dsum, dsq, worlds, done, hint)

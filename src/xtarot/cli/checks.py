@@ -4,7 +4,9 @@
 a registered game, asks every bot for every move of a few random games, and looks
 at the game's companions: its rules texts (English and Japanese), terminal screen,
 web layout and adapter tensors.  Failures are errors (exit 1); a missing optional
-part is a warning (the generic screen, table or encoder stands in).
+part is a warning (the generic screen, table or encoder stands in); a part that needs
+an optional extra that is not installed (numpy for the tensors, the web extra for the
+layout) is skipped, saying what to install — neither fails the check.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ class Finding:
     text_ja: str
     warning: bool = False
     details: list[str] = field(default_factory=list)
+    #: not checked: an optional extra it needs is not installed
+    skipped: bool = False
 
     def text(self, lang: str) -> str:
         return self.text_ja if lang == "ja" else self.text_en
@@ -116,17 +120,32 @@ def _heuristic(game_id: str) -> Finding:
     )
 
 
+def _skipped(part: str, en: str, ja: str, exc: ImportError, install: str | None) -> Finding:
+    """A part not checked because an optional package is missing: which one, and the
+    command that installs it."""
+    missing = (exc.name or "").split(".")[0] or str(exc)
+    command = f"pip install {install or missing}"
+    return Finding(
+        part,
+        True,
+        f"{en}: skipped: {missing} is not installed ({command})",
+        f"{ja}：省略：{missing} がインストールされていません（{command}）",
+        skipped=True,
+    )
+
+
+def _optional_missing(exc: ImportError) -> bool:
+    """Whether ``exc`` is a third-party package that is not installed (not a bug of
+    xtarot or of a plugin's own module)."""
+    name = (exc.name or "").split(".")[0]
+    return isinstance(exc, ModuleNotFoundError) and bool(name) and name != "xtarot"
+
+
 def _layout(game_id: str) -> Finding:
     try:  # the server's libraries are part of the install, but may have been removed
         from xtarot.server.app import STATIC, builtin_layouts, plugin_layouts
     except ImportError as exc:
-        return Finding(
-            "layout",
-            True,
-            f"web layout: not checked ({exc}; pip install --force-reinstall xtarot)",
-            f"Web レイアウト：未検査（{exc}。pip install --force-reinstall xtarot）",
-            warning=True,
-        )
+        return _skipped("layout", "web layout", "Web レイアウト", exc, "--force-reinstall xtarot")
 
     if game_id in builtin_layouts():
         missing = [
@@ -167,11 +186,20 @@ def _layout(game_id: str) -> Finding:
 
 
 def _tensors(game: Game) -> Finding:
-    from xtarot.adapters.tensors import encoder_for
-
     try:
+        from xtarot.adapters.tensors import encoder_for
+
         enc = encoder_for(game)
         sizes = {len(enc.encode(view)) for view, _ in _sample_views(game, 9)}
+    except ImportError as exc:
+        if _optional_missing(exc):  # numpy: the adapters' extra
+            return _skipped("tensors", "adapter tensors", "アダプタのテンソル", exc, None)
+        return Finding(
+            "tensors",
+            False,
+            f"adapter tensors: fail: {type(exc).__name__}: {exc}",
+            f"アダプタのテンソル：失敗：{type(exc).__name__}: {exc}",
+        )
     except Exception as exc:
         return Finding(
             "tensors",

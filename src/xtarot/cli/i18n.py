@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 from collections.abc import Mapping
@@ -23,6 +24,7 @@ __all__ = [
     "colon",
     "comma",
     "gloss",
+    "os_reason",
     "paren",
     "phase_label",
     "pick_lang",
@@ -93,6 +95,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Passed ({warnings} warning(s)).",
         "合格（警告 {warnings} 件）。",
     ),
+    "check_passed_skipped": (
+        "Passed ({warnings} warning(s); {skipped} part(s) skipped: an optional extra is "
+        "not installed).",
+        "合格（警告 {warnings} 件。オプションの追加パッケージがないため {skipped} 件は省略）。",
+    ),
     "col_id": ("id", "ID"),
     "col_name_ja": ("Japanese name", "日本語名"),
     "col_name_en": ("English name", "英語名"),
@@ -162,6 +169,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Your move (1-{last} or its text, ? = hint)",
         "手を入力（1〜{last}か手のテキスト、? でヒント）",
     ),
+    "prompt_one": (
+        "Your move (the only one: Enter or 1, ? = hint)",
+        "手を入力（出せる手は1つだけ：Enter か 1、? でヒント）",
+    ),
+    "bad_number_one": (
+        "There is no move {n}: the only move is 1 (Enter plays it).",
+        "{n}番の手はありません：出せる手は1番だけです（Enter で出します）。",
+    ),
+    "unknown_move_one": (
+        "{text!r} is not a move here: the only move is {example} (Enter or 1 plays it).",
+        "{text!r} という手はありません：出せる手は {example} だけです（Enter か 1 で出します）。",
+    ),
     "empty_input": (
         "Please type a move (1 to {last}), ? for a hint, or help.",
         "手を入力してください（1〜{last}）。? でヒント、help で一覧。",
@@ -187,6 +206,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "save_where": ("File name", "ファイル名"),
     "saved": ("Record saved to {path}", "記録を {path} に保存しました"),
     "save_failed": ("Could not save the record: {err}", "記録を保存できませんでした：{err}"),
+    "save_again": (
+        "Save it to another file instead (q: do not save)",
+        "別のファイルに保存します（q：保存しない）",
+    ),
+    "save_dropped": ("The record was not saved.", "記録は保存しませんでした。"),
+    "save_unwritable": (
+        "cannot write the record to {path}: {why}; nothing was played",
+        "記録を {path} に書き込めません：{why}。対局は始めていません",
+    ),
+    "os_no_dir": ("the folder does not exist", "フォルダがありません"),
+    "os_is_dir": ("it is a folder", "フォルダです"),
+    "os_denied": ("permission denied", "書き込みの権限がありません"),
+    "os_read_only": ("the file system is read-only", "読み取り専用のファイルシステムです"),
+    "os_no_space": ("no space left on the device", "ディスクの空きがありません"),
+    "os_not_found": ("no such file", "ファイルがありません"),
+    "os_other": ("{err}", "{err}"),
     "quit_done": ("Match abandoned.", "対局を中断しました。"),
     "game_over": ("Game over", "ゲーム終了"),
     "final_scores": ("Final scores", "最終得点"),
@@ -344,14 +379,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "gm_col_total": ("total", "合計"),
     "gm_discard": ("{seat} discards {card}", "{seat}が {card} を捨てました"),
     "gm_answer": ("{seat} answers (hidden)", "{seat}が返答しました（非公開）"),
-    "gm_claimed": (
-        "{seat} claims {card} from {from_}: {action}",
-        "{seat}が{from_}の {card} を鳴きました：{action}",
+    "gm_meld_new": ("{seat} melds a {kind}: {meld}", "{seat}が{kind}の面子を作りました：{meld}"),
+    "gm_meld_add": (
+        "{seat} adds {card} to meld {n}: {meld}",
+        "{seat}が面子{n}に {card} を加えました：{meld}",
     ),
-    "gm_meld": ("{seat} melds: {action}", "{seat}が面子を作りました：{action}"),
-    "gm_luck": ("{seat} puts Lc (luck) in the area", "{seat}が Lc（幸運）をエリアに置きました"),
+    "gm_claimed_meld": (
+        "{seat} claims {card} from {from_} for a {kind}: {meld}",
+        "{seat}が{from_}の {card} を{kind}で鳴きました：{meld}",
+    ),
+    "gm_kind_pon": ("pon", "ポン"),
+    "gm_kind_chi": ("chi", "チー"),
+    "gm_wild_as": ("Oc, Daza's Cup, stands for {value}", "Oc（ダーザの杯）は{value}の代わり"),
+    "gm_add_gloss": ("add to meld {n}", "面子{n}に追加"),
+    "gm_luck": (
+        "{seat} puts Lc (Luck of the Grail) in the area",
+        "{seat}が Lc（聖杯の幸運）をエリアに置きました",
+    ),
     "gm_end_agari": ("{seat} empties the hand: agari!", "{seat}の手札がなくなりました：和了！"),
-    "gm_end_rest": ("{seat} discards Rc: showdown", "{seat}が Rc を捨てました：勝負"),
+    "gm_end_rest": (
+        "{seat} discards Rc (Rest of the Grail): showdown",
+        "{seat}が Rc（聖杯の休息）を捨てました：勝負",
+    ),
     "gm_end_stock": ("The stock is empty: showdown", "山札が尽きました：勝負"),
     "gm_col_luck": ("luck", "幸運"),
     "gm_col_gained": ("gained", "獲得"),
@@ -408,6 +457,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tr_nothing_yet": ("(no card yet)", "（まだ出ていません）"),
     "ex_hand": ("Hand {n}/{of}", "第{n}ハンド/{of}"),
     "ex_hand_open": ("Hand {n}", "第{n}ハンド"),
+    "f5_to_target": (" (to ±{target})", "（±{target}点まで）"),
+    "f5_or_target": (" (or ±{target} first)", "（先に±{target}点でも終了）"),
     "ex_target": ("to {target} points", "{target}点先取"),
     "ex_batch": ("batch {n}/{of}", "配札 {n}/{of}回目"),
     "ex_team": ("team {team}", "チーム{team}"),
@@ -483,11 +534,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "レーティングの95%区間が重なっています：これらのボットの強さは区別できません",
     ),
     "col_agent": ("bot", "ボット"),
-    "col_seats": ("seat-games", "着席数"),
-    "col_win_ci": ("win share (95% CI)", "勝率（95%信頼区間）"),
-    "col_vs_fair": ("× fair share", "公平な取り分比"),
-    "col_mean_ci": ("mean score (95% CI)", "平均得点（95%信頼区間）"),
-    "col_rating": ("rating", "レーティング"),
+    "col_seats": ("seat-\ngames", "着席数"),
+    "col_win_ci": ("win share\n(95% CI)", "勝率\n（95%区間）"),
+    "col_vs_fair": ("× fair\nshare", "公平な\n取り分比"),
+    "col_mean_ci": ("mean score\n(95% CI)", "平均得点\n（95%区間）"),
+    "col_rating": ("rating\n(95% CI)", "レーティング\n（95%区間）"),
     "tour_time": (
         "{seconds:.1f} s; fair share = 1/{players}; rating = openskill mu (95% interval "
         "mu ± 1.96 sigma); seed {seed}",
@@ -508,6 +559,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Record of {game}, {players} players",
         "{game} の記録（{players}人）",
     ),
+    "replay_own_hand": ("Hand {n}: {seat} was dealt", "第{n}ハンドで{seat}に配られた札"),
     "replay_as_seat": (
         "The match is not finished: shown as {seat} saw it (--reveal shows every card "
         "and the seed).",
@@ -916,37 +968,120 @@ _ERRORS_JA: list[tuple[str, str]] = [
      "ボット {0} は使えません：予算は ismcts:N か pimc:N（N は1以上）です"),
     (r"unknown bot (.+?); bots: (.+)", "ボット {0} はありません。ボット：{1}"),
     # records
-    (r"cannot read record (.+): (.+)", "記録 {0} を読めません：{1}"),
-    (r"(.+) is not valid JSON: (.+)", "{0} は正しい JSON ではありません：{1}"),
+    (r"cannot read record (.+): (.+)", "記録 {0} を読めません：{1!e}"),
+    (r"(.+) is not valid JSON: .*line (\d+) column (\d+) \(char \d+\)",
+     "{0} は正しい JSON ではありません（{1}行{2}文字目）"),
+    (r"(.+) is not valid JSON: (.+)", "{0} は正しい JSON ではありません"),
     (r"(.+) does not hold a record object", "{0} は記録ではありません"),
-    (r"record is not valid JSON: (.+)", "記録が正しい JSON ではありません：{0}"),
+    (r"record is not valid JSON: .*line (\d+) column (\d+) \(char \d+\)",
+     "記録が正しい JSON ではありません（{0}行{1}文字目）"),
+    (r"record is not valid JSON: (.+)", "記録が正しい JSON ではありません"),
     (r"a record is a JSON object", "記録は JSON オブジェクトです"),
     (r"not an xtarot record \(format (.+)\)", "xtarot の記録ではありません（形式 {0}）"),
     (r"record version (.+) is not supported \(this xtarot reads version (\d+)\)",
      "記録のバージョン {0} には対応していません（読めるのはバージョン {1}）"),
     (r"record has no deal", "記録に配札がありません"),
     (r"record has no (.+)", "記録に {0} がありません"),
-    (r"record field (.+) has the wrong type \((.+)\)", "記録の項目 {0} の型が違います（{1}）"),
+    (r"record field (.+) has the wrong type \((.+)\)", "記録の項目 {0} の型が違います（{1!y}）"),
     (r"record names a game that cannot be loaded: (.+)",
      "記録のゲームを読み込めません：{0!t}"),
-    (r"record holds an invalid deal: (.+)", "記録の配札が正しくありません：{0}"),
+    (r"record holds an invalid deal: (.+)", "記録の配札が正しくありません：{0!t}"),
     (r"action (\d+) is not text: (.+)", "{0}手目がテキストではありません：{1}"),
     (r"action (\d+) \((.+?)\) does not replay: '(.+?)' is not legal for seat (\d+): (.+?); "
      r"legal now: (.+)",
      "{0}手目（{1}）が再現できません：{4!t}"),
-    (r"action (\d+) \((.+?)\) does not replay: (.+)", "{0}手目（{1}）が再現できません：{2}"),
-    (r"after action (\d+): invalid deal: (.+)", "{0}手目の後の配札が正しくありません：{1}"),
+    (r"action (\d+) \((.+?)\) does not replay: (.+?); legal now: (.+)",
+     "{0}手目（{1}）が再現できません：{2!t}"),
+    (r"action (\d+) \((.+?)\) does not replay: (.+)", "{0}手目（{1}）が再現できません：{2!t}"),
+    (r"after action (\d+): invalid deal: (.+)", "{0}手目の後の配札が正しくありません：{1!t}"),
+    (r"'(.+?)' is not an action of (\S+)", "'{0}' は {1} の手ではありません"),
+    (r"action id (\d+) is out of range 0\.\.(\d+)", "手の番号 {0} は範囲外です（0〜{1}）"),
+    # deals (a record's or a hand-built one)
+    (r"(.+?): '(.+)' is not a card of the (?:Xtarot|classic tarot) deck",
+     "{0!w}：{1} はこのデッキのカードではありません"),
+    (r"(.+?): (\S+) is not in this game's card set", "{0!w}：{1} はこのゲームのカードにありません"),
+    (r"(.+?): (\S+) is not in the (\d+)-player card set",
+     "{0!w}：{1} は{2}人用のカードにありません"),
+    (r"(.+?): (\S+) is not in the (\d+)-card deck", "{0!w}：{1} は{2}枚のデッキにありません"),
+    (r"(\S+) appears twice \(again in (.+)\)", "{0} が2回出てきます（2回目：{1!w}）"),
+    (r"(.+) must be a list of card codes", "{0!w} はカードコードのリストです"),
+    (r"(.+) must have (\d+) cards, not (\d+)", "{0!w} は{1}枚です（{2}枚は不可）"),
+    (r"(\S+) must list (\d+) hands, one per seat", "{0!w} には1席に1つ、{1}人分の手札が要ります"),
+    (r"hand of seat (\d+) must have (\d+) cards.*", "{0!n}の手札は{1}枚です"),
+    (r"(\S+) must be a seat 0\.\.(\d+), not (.+)", "{0!w} は席番号0〜{1}です（{2} は不可）"),
+    (r"an? (\S+) deal has the piles (.+?)(?:; missing (.+?))?(?:; unknown (.+))?",
+     "{0} の配札の山は {1!l} です（足りない山：{2!l}、知らない山：{3!l}）"),
+    (r"seed must be a whole number, not (.+)", "シードは整数です（{0} は不可）"),
+    (r"a deal is a mapping of named piles, not (.+)",
+     "配札は名前つきの山の対応表です（{0} は不可）"),
+    (r"talismans must list all 24 majors T0\.\.T23, top first",
+     "護符には大アルカナ T0〜T23 の24枚すべてを上から並べます"),
+    (r"(\S+) must list the other (\d+) cards, top first",
+     "{0!w} には残りの{1}枚を上から並べます"),
     (r"the recorded result differs from the replayed one", "記録の結果が再現した結果と違います"),
 ]  # fmt: skip
 _ERRORS_RE = [(re.compile(pattern), template) for pattern, template in _ERRORS_JA]
-_FIELD = re.compile(r"{(\d+)(?:!([ts]))?}")
+_FIELD = re.compile(r"{(\d+)(?:!([tswenly]))?}")
+#: JSON value kinds by their Python type names (``{k!y}``).
+_TYPES_JA = {"str": "文字列", "int": "整数", "float": "小数", "bool": "真偽値", "list": "リスト",
+             "dict": "オブジェクト", "NoneType": "null"}  # fmt: skip
+
+#: The piles of the games' deals, as an error names them (``{k!w}``).
+_PILES_JA = {
+    "hands": "手札", "talismans": "護符", "parent": "親", "stock": "山札", "kitty": "キティ",
+    "discard": "捨て札", "majors": "大アルカナの山", "deck": "山札", "dealer": "ディーラー",
+    "order": "手番の順", "first_attacker": "先攻", "field": "フィールド",
+}  # fmt: skip
+#: The C library's reasons (``strerror``) a record could not be read for (``{k!e}``).
+_STRERROR_JA = {
+    "No such file or directory": "ファイルがありません",
+    "Permission denied": "読み取りの権限がありません",
+    "Is a directory": "フォルダです",
+    "Not a directory": "フォルダがありません",
+}
+_HAND_OF = re.compile(r"hand of seat (\d+)")
+
+
+def _where_ja(where: str) -> str:
+    """Where in a deal: ``hand of seat 1`` -> ``2番席の手札`` (seats counted from 1)."""
+    m = _HAND_OF.fullmatch(where)
+    if m is not None:
+        return f"{int(m.group(1)) + 1}番席の手札"
+    return _PILES_JA.get(where, where)
+
+
+_OS_REASONS = {
+    errno.ENOTDIR: "os_no_dir",
+    errno.EISDIR: "os_is_dir",
+    errno.EACCES: "os_denied",
+    errno.EPERM: "os_denied",
+    errno.EROFS: "os_read_only",
+    errno.ENOSPC: "os_no_space",
+}
+
+
+def os_reason(err: OSError, lang: str, *, reading: bool = False) -> str:
+    """Why a file could not be read or written, in ``lang`` (not the C library's
+    English ``strerror``); a missing file is a missing folder when writing.
+
+    >>> os_reason(FileNotFoundError(2, "No such file or directory"), "ja")
+    'フォルダがありません'
+    >>> os_reason(FileNotFoundError(2, "No such file or directory"), "en", reading=True)
+    'no such file'
+    """
+    if err.errno == errno.ENOENT:
+        return t("os_not_found" if reading else "os_no_dir", lang)
+    key = _OS_REASONS.get(err.errno or 0)
+    if key is not None:
+        return t(key, lang)
+    return t("os_other", lang, err=err.strerror or err)
 
 
 def say_error(message: str, lang: str) -> str:
     """An engine message (illegal move, bad option, bad record) in ``lang``; a message
     without a Japanese form stays in English.
 
-    >>> say_error("you must follow the led suit (c) while you hold it", "ja")
+    >>> say_error("you must follow the led suit (cups) while you hold it", "ja")
     '台札のスート（聖杯）を持っている間はそれを出さなければなりません'
     >>> say_error("sono-arcana is for 3 to 5 players, not 9", "ja")
     'sono-arcana は3〜5人用です（9人は不可）'
@@ -963,10 +1098,23 @@ def say_error(message: str, lang: str) -> str:
 
         def field(f: re.Match[str], groups: tuple[str, ...] = groups) -> str:
             value = groups[int(f.group(1))]
+            if value is None:  # an optional group that did not match
+                return "なし"
             if f.group(2) == "t":
                 return say_error(value, lang)
             if f.group(2) == "s":
                 return _SUITS_JA.get(value, value)
+            if f.group(2) == "w":
+                return _where_ja(value)
+            if f.group(2) == "e":
+                return _STRERROR_JA.get(value, value)
+            if f.group(2) == "n":
+                return f"{int(value) + 1}番席"
+            if f.group(2) == "l":
+                names = value.replace(" and ", ", ").split(", ")  # the record's keys
+                return "、".join(f"'{name}'" for name in names)
+            if f.group(2) == "y":
+                return _TYPES_JA.get(value, value)
             return value
 
         return _FIELD.sub(field, template)

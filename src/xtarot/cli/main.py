@@ -6,8 +6,9 @@ English or Japanese (``--lang en|ja``; by default Japanese when ``LC_ALL`` /
 the command line and on screen (``--seat 1`` is the first seat); records and the
 Python API count from 0.
 
-Exit codes: 0 done; 1 a corrupt record; 2 a bad game, player count, option or bot;
-3 a match abandoned (``q`` or the input closed); 130 Ctrl-C.
+Exit codes: 0 done; 1 a corrupt record; 2 a bad game, player count, option or bot
+(or a ``--save`` file that cannot be written); 3 a match abandoned (``q`` or the input
+closed); 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
@@ -28,9 +30,17 @@ from rich.text import Text
 import xtarot
 from xtarot import agents as _agents
 from xtarot.agents.heuristic import STRATEGIES
-from xtarot.cli.i18n import paren, pick_lang, rules_text, say_error, seat_label, t
+from xtarot.cli.i18n import (
+    os_reason,
+    paren,
+    pick_lang,
+    rules_text,
+    say_error,
+    seat_label,
+    t,
+)
 from xtarot.cli.lab import app as lab_app
-from xtarot.cli.play import PlaySession, make_bot, rebuild
+from xtarot.cli.play import PlaySession, make_bot, rebuild, unwritable
 from xtarot.cli.progress import progress
 from xtarot.cli.replay import perspective, steps
 from xtarot.cli.simulate import simulate as run_simulation
@@ -302,7 +312,7 @@ def play(
         typer.Option(
             "--bots",
             help="Bot for the other seats, or a comma list, one per other seat: a level, "
-            "easy | normal | hard (hard: the expert bot, under a second a move), or a bot "
+            "easy | normal | hard (hard: the expert bot, 0.8 s a move), or a bot "
             f"by name ({BOT_NAMES}; ismcts:N / pimc:N / expert:N set a budget); default: "
             "the game's heuristic bot (= normal) when it has one, else ismcts:200.",
         ),
@@ -314,7 +324,11 @@ def play(
     lang: LangOpt = None,
     option: OptionOpt = None,
     save: Annotated[
-        Path | None, typer.Option("--save", help="Write the game record to this file.")
+        Path | None,
+        typer.Option(
+            "--save",
+            help="Write the game record to this file (checked before the match starts).",
+        ),
     ] = None,
     resume: Annotated[
         Path | None,
@@ -348,6 +362,7 @@ def play(
     you = number - 1  # the API's seats count from 0
     bots = bots or default_bot(info.id)
     names = _bots(bots, [s for s in range(g.players) if s != you], lang, info.id)
+    _check_save(save, lang)
     chosen = seed is not None
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
@@ -356,7 +371,9 @@ def play(
     # A seed drawn at random is shown only when the match ends: it fixes the deal.
     console.print(Text(t("seed_line" if chosen else "seed_hidden", lang, seed=seed), style="dim"))
     command = f"xtarot play {info.id} --players {g.players} --seat {number} --seed {seed}"
-    command += f" --bots {bots}" + "".join(f" --option {k}={v}" for k, v in options.items())
+    command += f" --bots {bots}" + "".join(
+        f" --option {k}={_value_text(g.options.get(k, v))}" for k, v in options.items()
+    )
     meta = {
         "client": "xtarot play",
         "human_seat": you,
@@ -382,6 +399,16 @@ def play(
         auto=auto,
     )
     raise typer.Exit(session.run())
+
+
+def _check_save(save: Path | None, lang: str) -> None:
+    """Refuse (exit 2, before anything is played) a ``--save`` file that cannot be
+    written: a missing or read-only folder, a folder's name."""
+    if save is None:
+        return
+    err = unwritable(save)
+    if err is not None:
+        fail(t("save_unwritable", lang, path=save, why=os_reason(err, lang)), lang)
 
 
 def _choose_game(lang: str) -> str:
@@ -412,7 +439,9 @@ def _options_line(g: Game, lang: str) -> str | None:
     chosen = {k: v for k, v in g.options.items() if defaults.get(k, v) != v}
     if not chosen:
         return None
-    return t("options_line", lang, options=", ".join(f"{k}={v}" for k, v in chosen.items()))
+    # Canonical values: -o teams=yes (or 1, or TRUE) is shown as teams=true.
+    shown = ", ".join(f"{k}={_value_text(v)}" for k, v in chosen.items())
+    return t("options_line", lang, options=shown)
 
 
 def _start_lines(console: Console, g: Game, seat: int, lang: str) -> None:
@@ -475,6 +504,7 @@ def _resume(
     names = _meta_bots(meta, g.players, you)
     for name in set(names.values()):
         _check_bot(name, g.id, lang)
+    _check_save(save, lang)
     if delay is None:
         saved_delay = meta.get("delay")
         delay = saved_delay if isinstance(saved_delay, int | float) else 0.6
@@ -694,18 +724,22 @@ def tournament(
         typer.echo(json.dumps({**result.to_dict(), "seed": seed}, ensure_ascii=False))
         return
     title = t("tour_title", lang, games=result.games, game=info.name(lang), players=g.players)
-    table = Table(title=title)
+    # Fits 80 columns: no side borders, each interval on its own line under its value
+    # (a line is never cut: a cell too wide for the terminal folds, it is not elided).
+    table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for key in ("col_agent", "col_seats", "col_win_ci", "col_vs_fair", "col_mean_ci", "col_rating"):
-        table.add_column(t(key, lang), justify="left" if key == "col_agent" else "right")
+        table.add_column(
+            t(key, lang), justify="left" if key == "col_agent" else "right", overflow="fold"
+        )
     for row in result.to_dict()["agents"]:
         lo, hi = row["win_share_ci95"]
         mlo, mhi = row["mean_score_ci95"]
         table.add_row(
             row["agent"],
             str(row["seats"]),
-            f"{100 * row['win_share']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})",
+            f"{100 * row['win_share']:.1f}%\n({100 * lo:.1f}–{100 * hi:.1f})",
             f"{row['win_share_vs_fair']:.2f}",
-            f"{_num(row['mean_score'])} ({_num(mlo)}–{_num(mhi)})",
+            f"{_num(row['mean_score'])}\n({_num(mlo)}–{_num(mhi)})",
             _rating(row),
         )
     console = _out()
@@ -718,7 +752,7 @@ def tournament(
 def _rating(row: dict[str, Any]) -> str:
     """The openskill skill ``mu`` with its 95% interval."""
     lo, hi = row["rating_ci95"]
-    return f"{row['mu']:.1f} ({lo:.1f}–{hi:.1f})"
+    return f"{row['mu']:.1f}\n({lo:.1f}–{hi:.1f})"
 
 
 # -- replay ------------------------------------------------------------------------------
@@ -955,17 +989,22 @@ def check(
             text = t("check_bots", lang, bots=bots, n=f"{decisions:,}")
             console.print(Padding(Text(text, style="dim"), (0, 0, 0, 2)))
     findings = companions(_load(info, players, {}, lang))
-    errors = warnings = 0
+    errors = warnings = skipped = 0
     for f in findings:
         mark, style = ("✓", "green") if f.ok and not f.warning else ("!", "yellow")
-        if not f.ok:
+        if f.skipped:  # an optional extra is not installed: not checked, not failed
+            mark, style = "–", "dim"
+            skipped += 1
+        elif not f.ok:
             mark, style = "✗", "red"
             errors += 1
         warnings += f.warning
         console.print(Text(f"{mark} ", style=style) + Text(f.text(lang)))
     if errors:
         fail(t("check_companion_failed", lang, n=errors), lang, 1)
-    console.print(Text(t("check_passed", lang, warnings=warnings), style="green bold"))
+    key = "check_passed_skipped" if skipped else "check_passed"
+    done_line = t(key, lang, warnings=warnings, skipped=skipped)
+    console.print(Text(done_line, style="green bold"))
 
 
 app.add_typer(lab_app, name="lab")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import errno
 import os
 import random
 import re
@@ -43,7 +44,7 @@ import xtarot
 from xtarot.agents import Agent, ISMCTSAgent, decision_for, make_agent
 from xtarot.agents.heuristic import STRATEGIES
 from xtarot.cards import UNIVERSE
-from xtarot.cli.i18n import comma, rules_text, say_error, seat_label, t
+from xtarot.cli.i18n import comma, os_reason, rules_text, say_error, seat_label, t
 from xtarot.cli.render import (
     SINCE_LINES,
     GameUI,
@@ -69,6 +70,7 @@ __all__ = [
     "make_bot",
     "move_seed",
     "rebuild",
+    "unwritable",
     "win_estimate",
 ]
 
@@ -233,6 +235,11 @@ def win_estimate(
     return total / n, n, whole
 
 
+def _one(key: str, legal: Sequence[Action]) -> str:
+    """The message ``key``, or its form for a single legal move (no "1-1")."""
+    return f"{key}_one" if len(legal) == 1 else key
+
+
 class _Quit(Exception):
     """The human asked to stop (or closed the input)."""
 
@@ -291,7 +298,7 @@ class PlaySession:
         self.state = state
         self.resumed_from = resumed_from
         self.auto = auto
-        self.ui: GameUI = SafeUI(ui_for(game.id))
+        self.ui: GameUI = SafeUI(ui_for(game.id, game.options))
         self.title = game.info.name(lang)  # the table marks "(you)"
         self.actors: list[int] = []
         undos = self.meta.get("undos", 0)
@@ -302,6 +309,10 @@ class PlaySession:
         self._unshown: list[bool] = []
         #: Indices in the history of the moves ``--auto`` played for the human.
         self.forced_plies: set[int] = set()
+        #: Indices in the history of the human's moves that continued the move before
+        #: them on the same typed line (``attack T20 at down``, ``discard 2c 5d``):
+        #: ``undo`` takes the whole line back.
+        self.joined: set[int] = set()
         self._helped = False
         self._boards = 0
 
@@ -397,8 +408,10 @@ class PlaySession:
                         self.start_totals = self._hand_start_totals(state)
                         continue
                     steps = choice if isinstance(choice, list) else [choice]
+                    start = len(state.history)
                     for step in steps:
                         self.step(state, actor, step)
+                    self.joined.update(range(start + 1, len(state.history)))
                 else:
                     self.step(state, actor, self.bot_choice(state, actor))
         except (_Quit, KeyboardInterrupt) as q:
@@ -436,7 +449,7 @@ class PlaySession:
         lines: list[Text] = []
         if actor == self.seat:
             you = Text(t("you_did", self.lang, action=""), style="bold")
-            lines.append(you.append_text(action_text(seen, self.lang)))
+            lines.append(you.append_text(action_text(seen, self.lang, game=self.game.id)))
             if isinstance(action, Action) and self._forced:
                 lines[-1].append(" " + t("auto_move", self.lang), style="dim")
             self.say(lines[0])  # the human's own move is echoed at once
@@ -496,10 +509,16 @@ class PlaySession:
             self.say(Text(t("undo_none", self.lang), style="yellow"))
             return state
         k = mine[-1]
-        taken = state.history[k].text
+        while k in self.joined:  # the whole line it was typed on
+            k -= 1
+        end = k + 1
+        while end in self.joined:
+            end += 1
+        taken = " ".join(a.text for a in state.history[k:end])
         back = rebuild(state.record(), upto=k)
         self.actors = self.actors[:k]
         self.forced_plies = {i for i in self.forced_plies if i < k}
+        self.joined = {i for i in self.joined if i < k}
         self.state = back
         self.undos += 1
         self.meta["undos"] = self.undos
@@ -586,7 +605,7 @@ class PlaySession:
             self.say(Text(t("help_line", lang, example=example(legal)), style="dim"))
         while True:
             try:
-                raw = self.ask(t("prompt", lang, last=len(legal)))
+                raw = self.ask(t(_one("prompt", legal), lang, last=len(legal)))
             except EOFError:  # the input is closed: nobody can answer a question
                 self.say("")
                 raise _Quit(ask=False) from None
@@ -620,7 +639,9 @@ class PlaySession:
                 n = int(text)
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
-                self.say(Text(t("bad_number", lang, n=n, last=len(legal)), style="red"))
+                self.say(
+                    Text(t(_one("bad_number", legal), lang, n=n, last=len(legal)), style="red")
+                )
                 continue
             chosen = self.parse(state, legal, text)
             if chosen is not None:
@@ -661,11 +682,19 @@ class PlaySession:
         close = difflib.get_close_matches(text.lower(), list(by_text), n=3, cutoff=0.6)
         if close:
             shown = comma(lang).join(by_text[c].text for c in close)
-            line = t("unknown_move", lang, text=typed, last=len(legal), example=legal[0].text)
+            line = t(
+                _one("unknown_move", legal),
+                lang,
+                text=typed,
+                last=len(legal),
+                example=legal[0].text,
+            )
             self.say(Text(line, style="red"))
             self.say(Text(t("did_you_mean", lang, options=shown), style="yellow"))
             return None
-        line = t("unknown_move", lang, text=typed, last=len(legal), example=legal[0].text)
+        line = t(
+            _one("unknown_move", legal), lang, text=typed, last=len(legal), example=legal[0].text
+        )
         self.say(Text(line, style="red"))
         return None
 
@@ -761,7 +790,7 @@ class PlaySession:
             estimate = self._estimate(state, legal, choice)
         n = next((i for i, a in enumerate(legal, 1) if a.text == choice.text), 0)
         line = Text(t("hint", lang, bot=agent.name, n=n, move=""), style="bold green")
-        self.say(line.append_text(action_text(choice.text, lang)))
+        self.say(line.append_text(action_text(choice.text, lang, game=self.game.id)))
         why = agent.explain()
         if why is not None:
             self.say(Text(t("hint_why", lang, why=why.text(lang)), style="green"))
@@ -815,24 +844,58 @@ class PlaySession:
             self.write_record(state)
 
     def write_record(self, state: State) -> Path | None:
+        """Save the record (to ``--save``, or where the human says); when it cannot be
+        written, say why and ask for another file name rather than lose the match
+        (``q`` or the input closed: not saved)."""
+        # Named by the time, not the seed: the seed would reveal the deal.
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        fresh = f"xtarot-{self.game.id}-{stamp}.json"
         path = self.save
         if path is None:
-            # Named by the time, not the seed: the seed would reveal the deal.
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            default = str(self.resumed_from or f"xtarot-{self.game.id}-{stamp}.json")
+            default = str(self.resumed_from or fresh)
             try:
                 answer = self.ask(f"{t('save_where', self.lang)} [{default}]").strip()
             except (EOFError, KeyboardInterrupt):
                 answer = ""
             path = Path(answer or default)
         meta = {**self.meta, "undos": self.undos}
-        try:
-            written = save_record(state, path, meta=meta)
-        except OSError as err:
-            self.say(Text(t("save_failed", self.lang, err=err), style="red"))
-            return None
-        self.say(t("saved", self.lang, path=written), style="green")
-        return Path(written)
+        while True:
+            try:
+                written = save_record(state, path, meta=meta)
+            except OSError as err:
+                why = f"{path}: {os_reason(err, self.lang)}"
+                self.say(Text(t("save_failed", self.lang, err=why), style="red"))
+                default = fresh if Path(fresh) != path else f"{Path.home() / fresh}"
+                try:
+                    answer = self.ask(f"{t('save_again', self.lang)} [{default}]").strip()
+                except (EOFError, KeyboardInterrupt):
+                    answer = "q"
+                if answer.lower() in _QUIT:
+                    self.say(Text(t("save_dropped", self.lang), style="yellow"))
+                    return None
+                path = Path(answer or default)
+                continue
+            self.say(t("saved", self.lang, path=written), style="green")
+            return Path(written)
+
+
+def unwritable(path: Path) -> OSError | None:
+    """Why a record could not be written to ``path``, or ``None`` when it can: the file
+    is opened for appending (an existing one is not changed) and a new one removed
+    again, so a read-only folder, a missing folder or a folder's name is caught before
+    anything is played."""
+    p = Path(path)
+    if p.is_dir():
+        return IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(p))
+    existed = p.exists()
+    try:
+        with p.open("a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        return err
+    if not existed:
+        p.unlink(missing_ok=True)
+    return None
 
 
 def load_for_resume(path: Path) -> tuple[dict[str, Any], State]:

@@ -16,13 +16,16 @@ may have a nicer specific UI (:mod:`xtarot.cli.screens`), looked up by game id i
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
+from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.measure import Measurement
@@ -39,16 +42,20 @@ from xtarot.engine.plugins import LazyRegistry
 _text.install()  # Japanese line breaking for every text the CLI prints
 
 __all__ = [
+    "GAME_CARD_NAMES",
+    "HEADER_WIDTH",
     "UIS",
     "GameUI",
     "SafeUI",
     "action_text",
     "card_index",
+    "card_name",
     "card_text",
     "card_words",
     "cards_text",
     "compact",
     "fill",
+    "fit_line",
     "gained_lines",
     "hand_rows",
     "masked",
@@ -91,24 +98,57 @@ def card_style(c: Card) -> str:
     return "red" if c.suit in ("c", "d") else ""
 
 
-def card_text(code: str, lang: str, *, names: bool = True) -> Text:
-    """A card code (coloured by suit), followed by its name in ``lang``."""
+#: Cards a game names itself (its rulebook's names): game id -> code -> (en, ja).
+#: Grail Mahjong's three cup specials are not "R(11) of cups" there.
+GAME_CARD_NAMES: dict[str, dict[str, tuple[str, str]]] = {
+    "grail-mahjong": {
+        "Oc": ("Daza's Cup (wild)", "ダーザの杯"),
+        "Rc": ("Rest of the Grail", "聖杯の休息"),
+        "Lc": ("Luck of the Grail", "聖杯の幸運"),
+    },
+}
+
+
+def card_name(c: Card, lang: str, game: str | None = None) -> str:
+    """A card's name in ``lang``, as ``game``'s rules call it.
+
+    >>> card_name(card("Rc"), "en"), card_name(card("Rc"), "en", "grail-mahjong")
+    ('R(11) of cups', 'Rest of the Grail')
+    >>> card_name(card("Lc"), "ja", "grail-mahjong")
+    '聖杯の幸運'
+    """
+    own = GAME_CARD_NAMES.get(game or "", {}).get(c.code)
+    if own is not None:
+        return own[1] if lang == "ja" else own[0]
+    return c.name(lang)
+
+
+def card_text(code: str, lang: str, *, names: bool = True, game: str | None = None) -> Text:
+    """A card code (coloured by suit), followed by its name in ``lang`` (as ``game``
+    names it)."""
     c = as_card(code)
     if c is None:
         return Text(str(code))
     out = Text(c.code, style=card_style(c) or None)
     if names:
-        out.append(f" {c.name(lang)}", style="dim")
+        out.append(f" {card_name(c, lang, game)}", style="dim")
     return out
 
 
-def cards_text(codes: Sequence[str], lang: str, *, names: bool = False, sep: str = " ") -> Text:
-    """Several cards on one line."""
+def cards_text(
+    codes: Sequence[str],
+    lang: str,
+    *,
+    names: bool = False,
+    sep: str = " ",
+    game: str | None = None,
+) -> Text:
+    """Several cards on one line (named as ``game`` names them)."""
     out = Text()
     for i, code in enumerate(codes):
         if i:
             out.append(sep)
-        out.append_text(card_text(code, lang, names=names))
+        out.append_text(card_text(code, lang, names=names, game=game))
     return out
 
 
@@ -140,9 +180,17 @@ def contract_gloss(text: str, lang: str) -> str | None:
     return t("bid_tricks", lang, n=n, suit=ja if lang == "ja" else en)
 
 
-def action_text(text: str, lang: str, *, names: bool = True) -> Text:
+_ADD_TO_MELD = re.compile(r"^add \S+ (\d+)$")
+
+
+def action_text(text: str, lang: str, *, names: bool = True, game: str | None = None) -> Text:
     """An action's canonical text with its cards coloured, a gloss and (``names``)
-    the cards' names."""
+    the cards' names (as ``game`` names them).  Grail Mahjong's ``add Oc=6d 1``
+    (melds numbered from 0 in the text) is glossed with the meld counted from 1.
+
+    >>> action_text("add Oc=6d 1", "en", game="grail-mahjong").plain
+    "add Oc=6d 1  (add to meld 2, Daza's Cup (wild))"
+    """
     out = Text()
     named: list[str] = []
     for i, (word, c) in enumerate(zip(text.split(" "), card_words(text), strict=True)):
@@ -153,8 +201,12 @@ def action_text(text: str, lang: str, *, names: bool = True) -> Text:
         else:
             out.append(word, style=card_style(c) or None)
             if names:
-                named.append(c.name(lang))
-    extra = [g for g in (contract_gloss(text, lang) or gloss(text, lang), *named) if g]
+                named.append(card_name(c, lang, game))
+    meaning = contract_gloss(text, lang) or gloss(text, lang)
+    add = _ADD_TO_MELD.match(text)
+    if add is not None:
+        meaning = t("gm_add_gloss", lang, n=int(add.group(1)) + 1)
+    extra = [g for g in (meaning, *named) if g]
     if extra:
         if lang == "ja":
             out.append("（" + "、".join(extra) + "）", style="dim")
@@ -403,7 +455,8 @@ def gained_lines(before: dict[str, Any], after: dict[str, Any], lang: str) -> li
     stock = next((k for k in ("stock_count", "stock_left") if k in after), None)
     drew = stock is not None and isinstance(before.get(stock), int) and after[stock] < before[stock]
     key = "you_draw" if drew else "you_receive"
-    return [fill("  " + t(key, lang, cards="\0"), cards_text(gained, lang, names=True))]
+    shown = cards_text(gained, lang, names=True, game=after.get("game"))
+    return [fill("  " + t(key, lang, cards="\0"), shown)]
 
 
 class Flow:
@@ -455,7 +508,7 @@ def _verb_label(verb: str, lang: str) -> Text:
     return out
 
 
-def moves_menu(legal: Sequence[str], lang: str) -> RenderableType:
+def moves_menu(legal: Sequence[str], lang: str, game: str | None = None) -> RenderableType:
     """The numbered legal moves, compactly: moves that name one card are grouped by
     their verb and shown as that verb's cards, one line per suit (``2 Kc  5 7c``);
     the others as ``n. text (gloss)`` in columns.  Numbers follow ``legal``'s order.
@@ -504,9 +557,45 @@ def moves_menu(legal: Sequence[str], lang: str) -> RenderableType:
         several = len(others) > 6  # many moves: their texts, without card names
         for n, text in others:
             cell = Text(f"{n:>{width}}. ", style="cyan")
-            cells.append(cell.append_text(action_text(text, lang, names=not several)))
+            cells.append(cell.append_text(action_text(text, lang, names=not several, game=game)))
         parts.append(Columns(cells, padding=(0, 3), column_first=True))
     return Group(*parts)
+
+
+#: The widest a header line may be: it must fit an 80-column terminal unwrapped.
+HEADER_WIDTH = 80
+
+
+def fit_line(text: Text, width: int = HEADER_WIDTH, sep: str = "   ") -> Text:
+    """``text`` (fields joined by ``sep``) within ``width`` display columns, Japanese
+    double-width characters counted twice: as it is when it fits; else with the
+    fields closer together; else broken between fields, never inside one, the
+    following lines indented.
+
+    >>> fit_line(Text("A" * 8 + "   " + "B" * 8 + "   " + "C" * 8), 22).plain.split("\\n")
+    ['AAAAAAAA  BBBBBBBB', '  CCCCCCCC']
+    >>> fit_line(Text("第16ラウンド   親：1番席"), 23).plain
+    '第16ラウンド  親：1番席'
+    """
+    if cell_len(text.plain) <= width:
+        return text
+    parts = [p for p in text.split(sep) if p.plain.strip()]
+    gap = "  "
+    if sum(cell_len(p.plain) for p in parts) + len(gap) * (len(parts) - 1) <= width:
+        return Text(gap).join(parts)
+    out = Text()
+    used = 0
+    for part in parts:
+        size = cell_len(part.plain)
+        if used and used + len(gap) + size > width:
+            out.append("\n" + gap)
+            used = len(gap)
+        elif used:
+            out.append(gap)
+            used += len(gap)
+        out.append_text(part)
+        used += size
+    return out
 
 
 class GameUI:
@@ -521,6 +610,13 @@ class GameUI:
 
     #: View keys the generic screen leaves out (shown elsewhere or too noisy).
     skip: frozenset[str] = frozenset()
+    #: The match's game options, when known (see :func:`ui_for`); views do not hold them.
+    options: Mapping[str, Any] = MappingProxyType({})
+
+    def header_lines(self, view: dict[str, Any], lang: str, title: str) -> Text:
+        """The header as shown: :meth:`header` fitted to :data:`HEADER_WIDTH` columns
+        (see :func:`fit_line`)."""
+        return fit_line(self.header(view, lang, title))
 
     def header(self, view: dict[str, Any], lang: str, title: str) -> Text:
         out = Text()
@@ -598,7 +694,7 @@ class GameUI:
 
     def menu(self, view: dict[str, Any], legal: Sequence[str], lang: str) -> RenderableType:
         """The numbered legal moves (see :func:`moves_menu`)."""
-        return moves_menu(legal, lang)
+        return moves_menu(legal, lang, view.get("game"))
 
     def view(
         self,
@@ -612,7 +708,7 @@ class GameUI:
         """The seat's whole board; ``since``: the events since the seat's last move."""
         parts: list[RenderableType] = [
             Rule(style="dim"),
-            self.header(view, lang, title),
+            self.header_lines(view, lang, title),
             *since_block(since, lang, first=first),
             *self.body(view, lang),
         ]
@@ -667,7 +763,7 @@ class GameUI:
             out: list[Text] = []
             if actor != you:
                 line = Text(colon(seat_label(actor, lang, you), lang), style="bold")
-                out.append(line.append_text(action_text(seen, lang)))
+                out.append(line.append_text(action_text(seen, lang, game=after.get("game"))))
             return out + self.effects(before, after, actor, lang, seen=seen)
         changed = [
             k
@@ -788,8 +884,15 @@ UIS: dict[str, GameUI] = LazyRegistry("xtarot.screens", {}, _install_screen)
 _GENERIC = GameUI()
 
 
-def ui_for(game_id: str) -> GameUI:
-    """The UI of a game (specific when there is one, else generic)."""
+def ui_for(game_id: str, options: Mapping[str, Any] | None = None) -> GameUI:
+    """The UI of a game (specific when there is one, else generic); with ``options``
+    (the match's game options), a copy that knows them (e.g. how many hands end the
+    match)."""
     import xtarot.cli.screens  # noqa: F401  (registers the game screens)
 
-    return UIS.get(game_id, _GENERIC)
+    ui = UIS.get(game_id, _GENERIC)
+    if options is None:
+        return ui
+    ui = copy.copy(ui)
+    ui.options = dict(options)
+    return ui

@@ -6,8 +6,9 @@ A record holds the seed and every card.  What is shown depends on the match:
   with its text (face-down discards included), trick winners, combats, draws and
   each hand's result;
 - an **unfinished** match (saved with ``q``) is shown only as the seat that saved it
-  saw it (the record's ``meta.human_seat``): its own cards and draws, the others'
-  hidden moves as ``?``, no seed and no deal — unless ``--reveal`` is given.
+  saw it (the record's ``meta.human_seat``): its own cards — the hand it was dealt at
+  the start of each hand, then its draws —, the others' hidden moves as ``?``, no
+  seed and no one else's cards — unless ``--reveal`` is given.
 
 Each action is told by the game's screen (:meth:`~xtarot.cli.render.GameUI.announce`),
 the same lines a player sees during play.
@@ -32,6 +33,7 @@ from xtarot.cli.render import (
     as_card,
     cards_text,
     gained_lines,
+    hand_rows,
     scores_table,
     sort_cards,
     ui_for,
@@ -75,10 +77,20 @@ def _deal_lines(deal: dict[str, Any], n: int, lang: str) -> list[RenderableType]
     return [Text(t("replay_deal", lang, n=n), style="bold"), grid]
 
 
+def _own_hand_lines(view: dict[str, Any], n: int, seat: int, lang: str) -> list[RenderableType]:
+    """The cards ``seat`` held when hand ``n`` began (an unfinished match's replay shows
+    that seat's own cards, not the deal)."""
+    hand = view.get("hand")
+    if not isinstance(hand, list):
+        return []
+    label = t("replay_own_hand", lang, n=n, seat=seat_label(seat, lang))
+    return [hand_rows(hand, lang, label=label)]
+
+
 def steps(record: dict[str, Any], lang: str, seat: int | None) -> Iterator[Step]:
     """The course of ``record`` as ``seat`` saw it (``None``: everything)."""
     walk = xtarot.replay(record, upto=0)
-    ui = SafeUI(ui_for(walk.game.id))
+    ui = SafeUI(ui_for(walk.game.id, walk.game.options))
 
     def look(state: State) -> dict[str, Any]:
         return copy.deepcopy(state.view(seat) if seat is not None else state.public_view())
@@ -88,6 +100,8 @@ def steps(record: dict[str, Any], lang: str, seat: int | None) -> Iterator[Step]
     first: list[RenderableType] = []
     if seat is None and deals:
         first += _deal_lines(deals[0], 1, lang)
+    elif seat is not None:
+        first += _own_hand_lines(before, 1, seat, lang)
     first += ui.opening(before, lang)
     if first:
         yield Step(0, first)
@@ -103,13 +117,15 @@ def steps(record: dict[str, Any], lang: str, seat: int | None) -> Iterator[Step]
         lines: list[RenderableType] = []
         if actor == seat:
             mine = Text(seat_label(actor, lang, seat) + ": ", style="bold")
-            lines.append(head.append_text(mine.append_text(action_text(seen, lang))))
+            lines.append(
+                head.append_text(mine.append_text(action_text(seen, lang, game=walk.game.id)))
+            )
         for line in ui.announce(before, after, actor, lang, seen=seen):
             if actor == seat and line.plain.startswith(seat_label(actor, lang, seat)):
                 continue
             lines.append(line if lines else head.append_text(line))
         if not lines:
-            lines.append(head.append_text(action_text(seen, lang)))
+            lines.append(head.append_text(action_text(seen, lang, game=walk.game.id)))
         if seat is not None and len(walk.deals) == hands:
             lines += gained_lines(before, after, lang)
         if len(walk.deals) > hands:
@@ -120,6 +136,8 @@ def steps(record: dict[str, Any], lang: str, seat: int | None) -> Iterator[Step]
             lines.append(Text(t("hand_begins", lang, n=len(walk.deals)), style="bold cyan"))
             if seat is None and len(deals) >= len(walk.deals):
                 lines += _deal_lines(deals[len(walk.deals) - 1], len(walk.deals), lang)
+            elif seat is not None:
+                lines += _own_hand_lines(after, len(walk.deals), seat, lang)
             lines += ui.opening(after, lang)
         yield Step(i, lines)
         before = after

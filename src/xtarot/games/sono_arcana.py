@@ -59,6 +59,9 @@ from xtarot.engine.rand import copy_rng, exact, shuffle
 
 __all__ = ["STRENGTH_ORDER", "SonoArcana", "SonoArcanaState"]
 
+#: The suits by name in messages ("the led suit (cups)"), as the docs promise.
+_SUIT_WORDS = {"c": "cups", "d": "coins", "s": "swords", "w": "trees"}
+
 #: Bidding ranks, weakest first (K > Q > C > J > W > L > B > E > R > 10 > .. > 2 > A > N).
 STRENGTH_ORDER: tuple[str, ...] = (
     "N", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
@@ -382,7 +385,8 @@ class SonoArcanaState(State):
             return "only the parent bids; the others play <card>"
         if c not in self.hands[seat]:  # type: ignore[index]
             return f"you do not hold {c}"
-        return f"you must follow the led suit ({self.led}) while you hold it"
+        suit = _SUIT_WORDS.get(self.led or "", self.led)  # named, as Extendori's message does
+        return f"you must follow the led suit ({suit}) while you hold it"
 
     def action_seen_by(self, action: Action, seat: int | None) -> str:
         """Face-down bids and cards show as ``bid down ?`` / ``play ?`` to the others,

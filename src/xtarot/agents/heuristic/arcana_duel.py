@@ -271,7 +271,7 @@ class ArcanaDuelHeuristic(Strategy):
         else:
             step = legal.get("at down" if target == "down" else f"at {target}")
         if step is None:  # the plan is not open after all: play the least bad move
-            return self._no_winning_attack(view, legal)
+            return self._no_winning_attack(view, legal, planned=True)
         names = " ".join(cards)
         p = sum(power(c) for c in cards)
         if kind == "fool":
@@ -316,11 +316,28 @@ class ArcanaDuelHeuristic(Strategy):
             f"攻撃は必須：最も損の少ない{names}（戦闘力{p}）で裏向きの札を攻撃（{value:+.2f}）",
         )
 
-    def _no_winning_attack(self, view: dict[str, Any], legal: dict[str, Action]) -> Action:
-        """No attack wins or ties: stop if allowed, else lose the attack under way
-        against the weakest target (the rules allow losing an attack on purpose)."""
+    def _no_winning_attack(
+        self, view: dict[str, Any], legal: dict[str, Action], *, planned: bool = False
+    ) -> Action:
+        """No attack wins or ties (``planned``: the best one is not open after all):
+        stop if allowed, else lose the attack under way against the weakest target (the
+        rules allow losing an attack on purpose).  The reason says "no attack is
+        possible" only when no attack move is legal."""
         if "end" in legal:
-            return self._say(legal["end"], "no attack is possible: end", "攻撃できないので終了")
+            if not any(t.startswith(("attack ", "at ")) for t in legal):
+                return self._say(legal["end"], "no attack is possible: end", "攻撃できないので終了")
+            if planned:
+                return self._say(
+                    legal["end"],
+                    "the attack I would make is not open now: end the attacks",
+                    "したい攻撃が今はできない：攻撃終了",
+                )
+            return self._say(
+                legal["end"],
+                "no attack could win or tie (the opponent's face-up cards are too strong and "
+                "none is face down): end the attacks",
+                "勝てる攻撃も引き分けの攻撃もない（相手の表向きの札が強く、裏向きの札もない）：攻撃終了",
+            )
         targets = [t for t in legal if t.startswith("at ")]
         if targets:
             weakest = min(

@@ -264,10 +264,7 @@ class ExtendoriHeuristic(Strategy):
 
                 return self._say_later(legal[pick], gift_words)
             return self._dump(
-                legal,
-                "my partner is winning: do not overtake, play low",
-                "パートナーが勝っている：追い越さず低い札を出す",
-                avoid_winning=ctx,
+                legal, ("my partner is winning", "パートナーが勝っている"), ctx, partner=True
             )
         if not ctx.after:
             if winners:
@@ -279,12 +276,14 @@ class ExtendoriHeuristic(Strategy):
                         f"last to play: take the {gain} points with {pick}",
                         f"最後の手番：{pick}で{gain}点を取る",
                     )
-            return self._dump(
-                legal,
-                "last to play and nothing worth winning: dump my lowest plain card",
-                "最後の手番で取る価値がない：一番低い得点なしの札を捨てる",
-                avoid_winning=ctx,
-            )
+            if winners:
+                why = ("last to play and the trick holds no points", "最後の手番で、場に得点がない")
+            else:
+                why = (
+                    "last to play and I cannot win this trick",
+                    "最後の手番で、このトリックは取れない",
+                )
+            return self._dump(legal, why, ctx)
         sure = [c for c in winners if ctx.threats(c) == 0]
         expected = table_pts + ctx.density * len(ctx.after)
         if sure:
@@ -328,12 +327,20 @@ class ExtendoriHeuristic(Strategy):
                 )
 
             return self._say_later(legal[pick], fight_words)
-        return self._dump(
-            legal,
-            "cannot win this trick cheaply: dump my lowest plain card",
-            "このトリックは安く取れない：一番低い得点なしの札を捨てる",
-            avoid_winning=ctx,
-        )
+        if not winners:
+            why = ("I cannot win this trick", "このトリックは取れない")
+        elif sure:  # nothing to win: no points on the table, none left unseen
+            why = (
+                "no points on the table and none among the unseen cards",
+                "場に得点がなく、未公開の札にも得点札がない",
+            )
+        else:
+            why = (
+                f"no card of mine is sure to win this trick and only about {expected:.1f} "
+                f"points are expected (I fight from {FIGHT})",
+                f"確実に取れる札がなく、見込みは約{expected:.1f}点だけ（勝負するのは{FIGHT}点から）",
+            )
+        return self._dump(legal, why, ctx)
 
     # -- leading --------------------------------------------------------------------------
     def _lead(self, ctx: _Ctx, legal: dict[str, Action]) -> Action:
@@ -373,23 +380,80 @@ class ExtendoriHeuristic(Strategy):
             for c in legal:
                 length[_KEY[c]] = length.get(_KEY[c], 0) + 1
             pick = min(plain, key=lambda c: (_KEY[c] == "T", length[_KEY[c]], _STRENGTH[c]))
+            if _KEY[pick] == "T":
+                return self._say(
+                    legal[pick],
+                    f"no sure winner and no plain card of a suit: lead {pick}, my lowest "
+                    "plain major",
+                    f"確実に勝てる札も得点なしのスートの札もない：得点なしの一番低い大アルカナ"
+                    f"{pick}を打ち出す",
+                )
+            en, ja = _SUIT_NAMES[_KEY[pick]]
             return self._say(
                 legal[pick],
-                f"no sure winner: lead my lowest plain card {pick}",
-                f"確実に勝てる札がない：一番低い得点なしの札{pick}を打ち出す",
+                f"no sure winner: lead {pick}, my lowest plain card of {en}, the shortest "
+                f"of my suits that hold a plain card ({length[_KEY[pick]]} cards)",
+                f"確実に勝てる札がない：得点なしの札がある中で一番短いスート（{ja}、"
+                f"{length[_KEY[pick]]}枚）の一番低い得点なしの札{pick}を打ち出す",
             )
         pick = min(legal, key=lambda c: (ctx.threats(c), _PTS[c]))
-        return self._say(
-            legal[pick],
-            f"only point cards left: lead {pick}, the hardest to beat",
-            f"絵札しか残っていない：一番負けにくい{pick}を打ち出す",
-        )
+
+        def point_lead_words() -> tuple[str, str]:
+            n = ctx.all_threats(pick)
+            return (
+                f"only point cards left: lead {pick} ({n} unseen cards could beat it)",
+                f"絵札しか残っていない：{pick}を打ち出す（これに勝てる未公開の札は{n}枚）",
+            )
+
+        return self._say_later(legal[pick], point_lead_words)
 
     # -- dumping --------------------------------------------------------------------------
-    def _dump(self, legal: dict[str, Action], en: str, ja: str, avoid_winning: _Ctx) -> Action:
-        wins = avoid_winning.wins_now
+    def _dump(
+        self,
+        legal: dict[str, Action],
+        why: tuple[str, str],
+        ctx: _Ctx,
+        *,
+        partner: bool = False,
+    ) -> Action:
+        """Play the cheapest card (see rule 6), saying ``why`` and what the card is —
+        each word true of the position: "plain" only for a card worth no points,
+        "lowest" only when no plain card of mine ranks lower, "does not take the
+        trick" only when it does not."""
+        wins = ctx.wins_now
         pick = min(legal, key=lambda c: (_PTS[c], wins(c), _STRENGTH[c]))
-        return self._say(legal[pick], f"{en} ({pick})", f"{ja}（{pick}）")
+
+        def words() -> tuple[str, str]:
+            en, ja = why
+            takes = wins(pick)
+            if partner and not takes:
+                en, ja = f"{en}: do not overtake", f"{ja}：追い越さない"
+            pts = _PTS[pick]
+            if pts == 0:
+                lowest = min(_STRENGTH[c] for c in legal if not _PTS[c])
+                if _STRENGTH[pick] == lowest:
+                    tail = (
+                        f"dump my lowest plain card ({pick})",
+                        f"一番低い得点なしの札を捨てる（{pick}）",
+                    )
+                else:
+                    tail = (
+                        f"dump {pick}, a plain card that does not take the trick",
+                        f"トリックを取らない得点なしの札を捨てる（{pick}）",
+                    )
+            else:
+                tail = (
+                    f"every card I can play is worth points: give up {pick} ({pts} points)",
+                    f"出せる札はすべて得点札：{pick}（{pts}点）を出す",
+                )
+            if takes:
+                tail = (
+                    f"{tail[0]}; it takes the trick for now",
+                    f"{tail[1]}（今のところトリックを取る）",
+                )
+            return f"{en}: {tail[0]}", f"{ja}：{tail[1]}"
+
+        return self._say_later(legal[pick], words)
 
 
 class _Ctx:

@@ -88,10 +88,16 @@ class Fairy500UI(TrickUI):
         if view.get("phase") == "over":
             return out.append("   " + t("game_over", lang), style="bold")
         n = view.get("hand_number") or 1
-        out.append("   " + t("ex_hand_open", lang, n=n), style="bold cyan")
+        limit = self.options.get("hands")
         target = (view.get("scores") or {}).get("detail", {}).get("target")
-        if target:
-            out.append(f" (±{target})", style="cyan")
+        # What ends the match: ±500 (the default), the hands option, or either first.
+        if limit:
+            out.append("   " + t("ex_hand", lang, n=n, of=limit), style="bold cyan")
+        else:
+            out.append("   " + t("ex_hand_open", lang, n=n), style="bold cyan")
+        if target and limit != 1:  # one hand: the hand ends the match whatever the score
+            key = "f5_or_target" if limit else "f5_to_target"
+            out.append(t(key, lang, target=target), style="cyan")
         if view.get("phase"):
             out.append(
                 "   " + t("view_phase", lang, phase=phase_label(view["phase"], lang)), style="dim"

@@ -1,4 +1,10 @@
-"""聖杯麻雀 (Grail Mahjong): discards, claims, melds and areas, hand results."""
+"""聖杯麻雀 (Grail Mahjong): discards, claims, melds and areas, hand results.
+
+A meld is told as people read it, with melds counted from 1 (the action texts keep
+their 0-based meld numbers): ``Seat 3 adds Oc=6d to meld 2: [5d Oc=6d 7d]`` and what
+the wild stands for; the three cup specials carry the rulebook's names (``Rc`` 聖杯の
+休息 / Rest of the Grail).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +16,9 @@ from rich.text import Text
 from xtarot.cli.i18n import colon, comma, paren, seat_label, t, tag
 from xtarot.cli.render import GameUI, card_text, cards_text, fill, result_lines, seat_table
 
-__all__ = ["GrailMahjongUI"]
+__all__ = ["GrailMahjongUI", "meld_move_text"]
+
+GAME = "grail-mahjong"
 
 
 def meld_text(meld: list[str] | dict[str, Any], lang: str) -> Text:
@@ -27,6 +35,50 @@ def meld_text(meld: list[str] | dict[str, Any], lang: str) -> Text:
     out.append("]")
     if isinstance(meld, dict) and "score" in meld:
         out.append(f" {meld['score']}", style="dim")
+    return out
+
+
+def _melds_now(before: dict[str, Any], after: dict[str, Any], seat: int) -> list[Any]:
+    """``seat``'s melds just after its move (from the hand's result when the move
+    ended the hand: the next hand's melds are empty)."""
+    if len(after.get("results") or []) > len(before.get("results") or []):
+        return after["results"][-1]["melds"][seat]
+    return after["melds"][seat]
+
+
+def _wild_note(words: list[str], lang: str) -> str:
+    """`` (Oc, Daza's Cup, stands for 6d)`` when the move melds the wild."""
+    for word in words:
+        if word.startswith("Oc="):
+            note = t("gm_wild_as", lang, value=word.partition("=")[2])
+            return f"（{note}）" if lang == "ja" else f" ({note})"
+    return ""
+
+
+def meld_move_text(
+    seen: str, before: dict[str, Any], after: dict[str, Any], actor: int, lang: str
+) -> Text:
+    """A seat's ``pon`` / ``chi`` / ``add`` told in words, its meld counted from 1.
+
+    >>> before = {"melds": [[], [{"cards": ["5d", "7d", "8d"], "score": 1}]], "results": []}
+    >>> after = {"melds": [[], [{"cards": ["5d", "Oc=6d", "7d", "8d"], "score": 4}]],
+    ...          "results": [], "seat": 0}
+    >>> meld_move_text("add Oc=6d 0", before, after, 1, "en").plain
+    "Seat 2 adds Oc=6d to meld 1: [5d Oc=6d 7d 8d] 4 (Oc, Daza's Cup, stands for 6d)"
+    """
+    who = seat_label(actor, lang, after.get("seat"))
+    words = seen.split()
+    melds = _melds_now(before, after, actor)
+    if words[0] == "add":
+        n = int(words[-1])
+        text = t("gm_meld_add", lang, seat=who, card=words[1], n=n + 1, meld="\0")
+        meld = melds[n] if n < len(melds) else []
+    else:
+        kind = t(f"gm_kind_{words[0]}", lang)
+        text = t("gm_meld_new", lang, seat=who, kind=kind, meld="\0")
+        meld = melds[-1] if melds else []
+    out = fill(text, meld_text(meld, lang))
+    out.append(_wild_note(words, lang), style="dim")
     return out
 
 
@@ -68,7 +120,7 @@ class GrailMahjongUI(GameUI):
         if claim:
             who = seat_label(claim["seat"], lang, you)
             text = t("gm_claim", lang, card="\0", seat=who)
-            claim_line = fill(text, card_text(claim["card"], lang))
+            claim_line = fill(text, card_text(claim["card"], lang, game=GAME))
             claim_line.stylize("yellow")
             if view.get("my_answer") and view.get("current_player") != you:
                 claim_line.append("   " + t("gm_my_answer", lang, answer=view["my_answer"]))
@@ -112,11 +164,11 @@ class GrailMahjongUI(GameUI):
         if actor != you:
             if words[0] == "discard":
                 text = t("gm_discard", lang, seat=who, card="\0")
-                out.append(fill(text, card_text(words[1], lang)))
+                out.append(fill(text, card_text(words[1], lang, game=GAME)))
             elif seen == "answer ?" or (words[0] in ("pass", "claim") and before.get("claim")):
                 out.append(Text(t("gm_answer", lang, seat=who), style="dim"))
             elif words[0] in ("pon", "chi", "add"):
-                out.append(Text(t("gm_meld", lang, seat=who, action=seen)))
+                out.append(meld_move_text(seen, before, after, actor, lang))
             elif words[0] == "luck":
                 out.append(Text(t("gm_luck", lang, seat=who)))
             else:
@@ -127,15 +179,20 @@ class GrailMahjongUI(GameUI):
             and claim != before.get("last_claim")
             and len(after["results"]) == len(before["results"])
         ):
+            kind = claim["action"].split()[1]  # claim pon ... / claim chi ...
             text = t(
-                "gm_claimed",
+                "gm_claimed_meld",
                 lang,
                 seat=seat_label(claim["seat"], lang, you),
-                card="\0",
+                card=claim["card"],
                 from_=seat_label(claim["from"], lang, you),
-                action=claim["action"],
+                kind=t(f"gm_kind_{kind}", lang),
+                meld="\0",
             )
-            out.append(fill("  → " + text, card_text(claim["card"], lang)))
+            melds = after["melds"][claim["seat"]]
+            line = fill("  → " + text, meld_text(melds[-1] if melds else [], lang))
+            line.append(_wild_note(claim["action"].split(), lang), style="dim")
+            out.append(line)
         return out
 
     def hand_end(
