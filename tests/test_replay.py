@@ -287,3 +287,228 @@ def test_the_replay_page_and_its_short_link(client: TestClient) -> None:
     assert "<script>" not in page.text and "onclick" not in page.text
     res = client.get("/replay/abc123", follow_redirects=False)
     assert res.status_code == 307 and res.headers["location"] == "../replay#t=abc123"
+
+
+# -- the page in a real browser ------------------------------------------------------
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+PAGE_JS = """() => {
+  const c = document.getElementById('step-count');
+  const board = document.getElementById('board');
+  const dealt = document.getElementById('dealt');
+  return {
+    step: Number(c.dataset.step), steps: Number(c.dataset.steps), text: c.textContent,
+    boardStep: Number(board.dataset.step), drawn: board.children.length,
+    generic: document.querySelectorAll('#board dl.generic').length,
+    note: document.querySelectorAll('#board .layout-note').length,
+    actions: document.querySelectorAll('[data-action]').length,
+    current: [...document.querySelectorAll('#log li.current')].map(li => Number(li.dataset.n)),
+    dealt: dealt.dataset.shown === '1' && !dealt.hidden,
+    dealtCards: [...document.querySelectorAll('#dealt .dealt-seat')].map(
+      row => [...row.querySelectorAll('svg.xcard')].map(s => s.dataset.card)),
+    width: document.documentElement.scrollWidth,
+    playing: document.getElementById('play').dataset.playing === '1',
+  };
+}"""
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    from test_web_e2e import Server, free_port
+
+    db = tmp_path_factory.mktemp("replay") / "tables.db"
+    srv = Server(f"sqlite:///{db}", free_port()).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def finished_web_table(web: Any, game: str) -> tuple[str, dict[str, Any]]:
+    import httpx
+
+    players = PLAYERS.get(game, 4)
+    body = {
+        "game": game,
+        "players": players,
+        "seats": ["random"] * players,
+        "options": short_options(game),
+        "seed": 4,
+    }
+    res = httpx.post(web.base + "/api/tables", json=body, timeout=10)
+    assert res.status_code == 201, res.text
+    table_id = res.json()["id"]
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if httpx.get(f"{web.base}/api/tables/{table_id}", timeout=10).json()["finished"]:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the bots did not finish the match in 60 s")
+    record = httpx.get(f"{web.base}/api/tables/{table_id}/record", timeout=10).json()
+    return table_id, record
+
+
+def open_page(browser: Any, size: str) -> tuple[Any, Any, list[str]]:
+    phone = size == "phone"
+    ctx = browser.new_context(viewport=SIZES[size], is_mobile=phone, device_scale_factor=1)
+    ctx.add_init_script("localStorage.setItem('xtarot.lang', 'en')")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return ctx, page, errors
+
+
+def state_of(page: Any) -> dict[str, Any]:
+    return page.evaluate(PAGE_JS)
+
+
+def check_step(page: Any, n: int, steps: int, size: str) -> dict[str, Any]:
+    st = state_of(page)
+    assert st["step"] == n and st["boardStep"] == n, st
+    assert st["steps"] == steps and st["text"] == f"Step {n} / {steps}"
+    assert st["drawn"] > 0 and st["generic"] == 0 and st["note"] == 0, "not the game's layout"
+    assert st["actions"] == 0, "a move is clickable in a replay"
+    assert st["current"] == ([n] if n else []), st["current"]
+    assert st["width"] <= SIZES[size]["width"] + 1, f"sideways scroll: {st['width']} px"
+    return st
+
+
+def check_dealt(st: dict[str, Any], record: dict[str, Any]) -> None:
+    assert st["dealt"], "the hands as dealt are not shown at the end"
+    want = [sorted(h) for deal in record["deals"] for h in deal["hands"]]
+    assert [sorted(row) for row in st["dealtCards"]] == want  # every card face up
+
+
+def drive_to_the_end(page: Any, record: dict[str, Any], size: str) -> None:
+    steps = len(record["actions"])
+    page.wait_for_function(
+        "() => Number(document.getElementById('step-count').dataset.steps) > 0", timeout=20000
+    )
+    st = check_step(page, 0, steps, size)
+    assert not st["dealt"]
+    nxt = page.locator("[data-replay=next]")
+    for n in range(1, steps + 1):
+        nxt.click()
+        st = check_step(page, n, steps, size)
+        assert st["dealt"] == (n == steps)
+    check_dealt(st, record)
+    nxt.click()  # past the end: stays there
+    check_step(page, steps, steps, size)
+    page.locator("[data-replay=prev]").click()
+    assert not check_step(page, steps - 1, steps, size)["dealt"]
+    for _ in range(min(4, steps - 1)):
+        page.locator("[data-replay=prev]").click()
+    back = max(0, steps - 5)
+    check_step(page, back, steps, size)
+    page.select_option("#speed", "4")
+    page.locator("[data-replay=play]").click()
+    assert state_of(page)["playing"]
+    page.wait_for_function(
+        f"() => Number(document.getElementById('step-count').dataset.step) === {steps}",
+        timeout=20000,
+    )
+    st = check_step(page, steps, steps, size)
+    assert not st["playing"]  # play stops at the end
+    check_dealt(st, record)
+    page.locator("[data-replay=start]").click()
+    check_step(page, 0, steps, size)
+    page.locator("[data-replay=end]").click()
+    check_dealt(check_step(page, steps, steps, size), record)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_page_of_every_game(web: Any, browser: Any, game: str) -> None:
+    table_id, record = finished_web_table(web, game)
+    sizes = ["desktop", "phone"] if game == "sono-arcana" else ["desktop"]
+    for size in sizes:
+        ctx, page, errors = open_page(browser, size)
+        try:
+            page.goto(f"{web.base}/replay/{table_id}")  # the short link
+            assert page.url.endswith(f"/replay#t={table_id}")
+            drive_to_the_end(page, record, size)
+            assert errors == [], errors
+        finally:
+            ctx.close()
+
+
+def test_replay_page_keys_perspective_share_link_and_table_links(web: Any, browser: Any) -> None:
+    table_id, record = finished_web_table(web, "fairy500")
+    steps = len(record["actions"])
+    ctx, page, errors = open_page(browser, "desktop")
+    try:
+        page.goto(f"{web.base}/replay#t={table_id}&seat=1&step=3")
+        page.wait_for_function("() => document.getElementById('step-count').dataset.step === '3'")
+        assert page.locator("#perspective").input_value() == "1"
+        assert page.locator("#hand-box").is_visible()  # the seat's own hand
+        page.keyboard.press("ArrowRight")
+        check_step(page, 4, steps, "desktop")
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        check_step(page, 2, steps, "desktop")
+        page.keyboard.press("End")
+        check_dealt(check_step(page, steps, steps, "desktop"), record)
+        page.keyboard.press("Home")
+        check_step(page, 0, steps, "desktop")
+        page.keyboard.press("ArrowRight")
+        href = page.locator("#share").get_attribute("href")
+        assert href == f"replay#t={table_id}&seat=1&step=1"
+        page.select_option("#perspective", "")  # the public view
+        page.wait_for_function("() => !document.getElementById('hand-box').checkVisibility()")
+        check_step(page, 1, steps, "desktop")
+        page.locator("#lang").click()  # in Japanese
+        assert "1 / " in page.locator("#step-count").text_content()
+        assert page.locator("#perspective option").first.text_content() == "公開（観戦者）"
+        page.locator("#lang").click()
+        # the table page links to the replay once the match is over
+        page.goto(f"{web.base}/table#t={table_id}")
+        link = page.locator("#replay-link")
+        link.wait_for(state="visible", timeout=10000)
+        assert link.get_attribute("href") == f"replay#t={table_id}"
+        again = page.locator("#board .overlay .replay-hand-link")
+        assert again.get_attribute("href") == f"replay#t={table_id}&hand=0"
+        link.click()
+        page.wait_for_function(
+            "() => Number(document.getElementById('step-count').dataset.steps) > 0"
+        )
+        check_step(page, 0, steps, "desktop")
+        # the lobby's "my tables" links a finished table's replay
+        page.goto(f"{web.base}/table#t={table_id}&seat=2&token=wrong")  # not remembered
+        page.evaluate(
+            "(id) => localStorage.setItem('xtarot.tables', JSON.stringify("
+            "[{id, seat: null, game: 'fairy500', link: 'table#t=' + id, at: 1}]))",
+            table_id,
+        )
+        page.goto(f"{web.base}/")
+        mine = page.locator(f'#my-tables li[data-table="{table_id}"] a.replay-link')
+        mine.wait_for(timeout=10000)
+        assert mine.get_attribute("href") == f"replay#t={table_id}"
+        assert errors == [], errors
+    finally:
+        ctx.close()
+
+
+def test_replay_page_opens_a_record_file(web: Any, browser: Any, tmp_path: Path) -> None:
+    state = xtarot.load("matto", players=3).new_state(seed=9)
+    rng = random.Random(9)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    path = xtarot.save_record(state, tmp_path / "game.json")
+    record = json.loads(path.read_text("utf-8"))
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**record, "actions": ["end", "end"]}), "utf-8")
+    ctx, page, errors = open_page(browser, "phone")
+    try:
+        page.goto(f"{web.base}/replay")
+        page.locator("#file").set_input_files(str(bad))
+        message = page.locator("#message")
+        message.wait_for(state="visible")
+        assert "not a valid record" in message.text_content()
+        page.locator("#file").set_input_files(str(path))
+        drive_to_the_end(page, record, "phone")
+        assert page.locator("#share").is_hidden()  # nothing on the server to link to
+        errors = [e for e in errors if "400" not in e]  # the bad file's refusal
+        assert errors == [], errors
+    finally:
+        ctx.close()
