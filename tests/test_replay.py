@@ -245,6 +245,19 @@ def test_a_record_uploaded_gives_the_same_frames(client: TestClient) -> None:
     assert res.status_code == 200 and res.json()["steps"] == len(state.history)
 
 
+def test_an_unfinished_record_shows_what_the_saving_seat_saw(client: TestClient) -> None:
+    state = xtarot.load("fairy500", players=4, hands=1).new_state(seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    record = state.record({"client": "xtarot play", "human_seat": 2})
+    data = client.post("/api/replay", json=record).json()
+    assert data["seat"] == 2 and data["deals"] is None and not data["finished"]
+    assert data["frames"][-1]["view"] == state.view(2)
+    other = client.post("/api/replay?seat=1", json=record).json()  # the file is the reader's
+    assert other["seat"] == 1 and other["deals"] is None
+
+
 def test_bad_and_oversized_records_are_refused_clearly(client: TestClient) -> None:
     table_id = finished_table(client, "sono-arcana")
     record = client.get(f"/api/tables/{table_id}/record").json()

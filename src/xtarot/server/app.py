@@ -309,7 +309,8 @@ def create_app(
     def compute(
         record: dict[str, Any], seat: int | None, deals: bool, extra: dict[str, Any]
     ) -> tuple[bytes, bytes]:
-        return encode({**frames(record, seat, deals=deals), **extra})
+        as_saved = bool(extra.pop("as_saved", False))
+        return encode({**frames(record, seat, deals=deals, as_saved=as_saved), **extra})
 
     async def replay_response(
         request: Request,
@@ -381,7 +382,9 @@ def create_app(
     @app.post("/api/replay")
     async def replay_record(request: Request, seat: str | None = None) -> Response:
         """Frames of an uploaded record (the body: a record as ``xtarot play --save``
-        writes it, or a table's download); ``?seat=N`` for a seat's view."""
+        writes it, or a table's download); ``?seat=N`` for a seat's view.  A match
+        that is not over is shown as ``xtarot replay`` shows it: from the seat that
+        saved it, without the deals."""
         data = await _json_object(
             request, "the body must be an xtarot record (a JSON object)", limit=MAX_RECORD_BODY
         )
@@ -393,7 +396,8 @@ def create_app(
                 who = int(seat)  # type: ignore[arg-type]
             except ValueError:
                 return _error(400, "'seat' must be a seat number (0-based) or 'public'")
-        return await replay_response(request, None, data, who, deals=True)
+        extra = {"as_saved": True}  # an unfinished match: as the saving seat saw it
+        return await replay_response(request, None, data, who, deals=True, extra=extra)
 
     @app.exception_handler(Exception)
     async def internal_error(request: Request, err: Exception) -> JSONResponse:

@@ -41,10 +41,14 @@ def frames(
     *,
     deals: bool,
     upto: int | None = None,
+    as_saved: bool = False,
 ) -> dict[str, Any]:
     """The frames of ``record`` seen from ``seat`` (``None``: a spectator), up to
     ``upto`` actions (default all).  ``deals``: include every hand as dealt (only
-    for viewers allowed to see them).  Raises :class:`ReplayError`."""
+    for viewers allowed to see them).  ``as_saved``: a record of a match that is not
+    over is shown as ``xtarot replay`` shows it, without the deals and, when no seat
+    is asked for, from the seat that saved it (``meta.human_seat``, else seat 0).
+    Raises :class:`ReplayError`."""
     if not isinstance(record, dict):
         raise ReplayError("a record is a JSON object")
     actions = record.get("actions")
@@ -54,12 +58,18 @@ def frames(
         )
     try:
         state = xtarot.replay(record, upto=0)
-        xtarot.replay(record)  # the whole record, its result included, must hold
+        whole = xtarot.replay(record)  # the whole record, its result included, must hold
     except RecordError as err:
         raise ReplayError(f"not a valid record: {err}") from None
     except (TypeError, ValueError, KeyError) as err:  # options of the wrong kind...
         raise ReplayError(f"not a valid record: {err}") from None
     players = state.players
+    if as_saved and not whole.is_terminal:
+        deals = False
+        if seat is None:
+            saver = (record.get("meta") or {}).get("human_seat", 0)
+            valid = isinstance(saver, int) and not isinstance(saver, bool) and saver < players
+            seat = saver if valid and saver >= 0 else 0
     if seat is not None and (isinstance(seat, bool) or not 0 <= seat < players):
         raise ReplayError(f"no seat {seat!r}: seats are 0..{players - 1}")
     index = -1 if seat is None else seat
