@@ -525,3 +525,33 @@ def test_replay_page_opens_a_record_file(web: Any, browser: Any, tmp_path: Path)
         assert errors == [], errors
     finally:
         ctx.close()
+
+
+def test_replay_page_of_a_match_still_being_played(web: Any, browser: Any) -> None:
+    import httpx
+
+    body = {"game": "sono-arcana", "players": 4, "seats": ["human", "random", "random", "random"]}
+    table = httpx.post(web.base + "/api/tables", json=body, timeout=10).json()
+    table_id, token = table["id"], table["seats"][0]["token"]
+    ctx, page, errors = open_page(browser, "desktop")
+    urls: list[str] = []
+    page.on("request", lambda r: urls.append(r.url))
+    try:
+        page.goto(f"{web.base}/replay#t={table_id}")  # a spectator: not yet
+        message = page.locator("#message")
+        message.wait_for(state="visible")
+        assert "not over yet" in message.text_content()
+        back = message.locator("a")
+        assert back.get_attribute("href") == f"table#t={table_id}"
+        page.goto(f"{web.base}/replay#t={table_id}&seat=0&token={token}")
+        page.reload()
+        page.wait_for_function("() => document.getElementById('board').dataset.step === '0'")
+        assert page.locator("#perspective option").all_text_contents() == ["Seat 1"]
+        assert "Your seat's view so far" in page.locator("#status").text_content()
+        assert page.locator("#share").is_hidden() and page.locator("#dealt").is_hidden()
+        assert page.locator("#hand-box").is_visible()
+        assert not [u for u in urls if token in u.split("#")[0]], "the token went into a URL"
+        errors = [e for e in errors if "409" not in e]  # the spectator's refusal
+        assert errors == [], errors
+    finally:
+        ctx.close()
