@@ -543,8 +543,8 @@ def test_replay_page_of_a_match_still_being_played(web: Any, browser: Any) -> No
         assert "not over yet" in message.text_content()
         back = message.locator("a")
         assert back.get_attribute("href") == f"table#t={table_id}"
+        page.goto(f"{web.base}/")  # then a fresh load of the replay page
         page.goto(f"{web.base}/replay#t={table_id}&seat=0&token={token}")
-        page.reload()
         page.wait_for_function("() => document.getElementById('board').dataset.step === '0'")
         assert page.locator("#perspective option").all_text_contents() == ["Seat 1"]
         assert "Your seat's view so far" in page.locator("#status").text_content()
