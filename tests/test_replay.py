@@ -143,6 +143,22 @@ def test_replay_is_cached_per_table_and_seat(client: TestClient) -> None:
     assert "content-encoding" not in plain.headers and plain.json() == a.json()
 
 
+def test_the_cache_is_bounded_in_entries_and_bytes() -> None:
+    from xtarot.server.replays import ReplayCache
+
+    cache = ReplayCache(size=3, max_bytes=400)
+    for i in range(5):
+        cache.put(i, (b"x" * 40, b"y" * 10))
+    assert list(cache.items) == [2, 3, 4] and cache.bytes == 150
+    cache.put("big", (b"x" * 200, b""))  # over a quarter of the budget: not kept
+    assert "big" not in cache.items and cache.get(3) is not None
+    cache.put(None, (b"x", b"y"))  # uploads are not kept
+    assert None not in cache.items
+    for i in range(5, 12):
+        cache.put(i, (b"x" * 90, b""))
+    assert cache.bytes <= 400 and len(cache.items) <= 3
+
+
 def test_refusals_say_what_was_wrong(client: TestClient) -> None:
     res = client.get("/api/tables/nosuchtable/replay")
     assert res.status_code == 404 and "no table" in res.json()["error"]

@@ -27,8 +27,9 @@ __all__ = ["MAX_STEPS", "ReplayCache", "ReplayError", "frames"]
 
 #: The most actions a replay is computed for (a long match of many hands stays below).
 MAX_STEPS = 5000
-#: Answers kept by :class:`ReplayCache`.
+#: Answers kept by :class:`ReplayCache`, and the bytes they may take in all.
 CACHE_SIZE = 32
+CACHE_BYTES = 64 * 1024 * 1024
 
 
 class ReplayError(ValueError):
@@ -147,8 +148,10 @@ class ReplayCache:
     """Encoded replays (JSON bytes and their gzip) by key, the least used dropped;
     a finished table's frames never change, so they are computed once per seat."""
 
-    def __init__(self, size: int = CACHE_SIZE) -> None:
+    def __init__(self, size: int = CACHE_SIZE, max_bytes: int = CACHE_BYTES) -> None:
         self.size = size
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self.items: OrderedDict[Any, tuple[bytes, bytes]] = OrderedDict()
 
     def get(self, key: Any) -> tuple[bytes, bytes] | None:
@@ -158,10 +161,15 @@ class ReplayCache:
         return found
 
     def put(self, key: Any, item: tuple[bytes, bytes]) -> tuple[bytes, bytes]:
-        if key is None:  # not to be kept (an uploaded record)
+        size = len(item[0]) + len(item[1])
+        if key is None or size > self.max_bytes // 4:  # an upload, or too big to keep
             return item
+        old = self.items.pop(key, None)
+        if old is not None:
+            self.bytes -= len(old[0]) + len(old[1])
         self.items[key] = item
-        self.items.move_to_end(key)
-        while len(self.items) > self.size:
-            self.items.popitem(last=False)
+        self.bytes += size
+        while len(self.items) > self.size or self.bytes > self.max_bytes:
+            _, dropped = self.items.popitem(last=False)
+            self.bytes -= len(dropped[0]) + len(dropped[1])
         return item

@@ -423,7 +423,8 @@
         const row = make("div", "dealt-seat");
         row.dataset.seat = String(s);
         row.appendChild(make("span", "who", seatLabel(s)));
-        const codes = layout().sortHand({ game: data.game }, (deal.hands[s] || []).slice());
+        let codes = (deal.hands[s] || []).slice();
+        try { codes = layout().sortHand({ game: data.game, players: data.players }, codes); } catch (e) { /* as dealt */ }
         row.appendChild(XLayouts.cardRow(codes, "s"));
         part.appendChild(row);
       }
