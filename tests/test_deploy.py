@@ -109,7 +109,7 @@ def test_serve_refuses_a_root_path_that_is_not_a_path() -> None:
 
 
 def test_every_address_in_the_pages_is_relative_and_served(client: TestClient) -> None:
-    for page in ("/", "/table"):
+    for page in ("/", "/table", "/replay"):
         text = client.get(page).text
         assert f"xtarot {xtarot.__version__}</footer>" in text  # the version in the footer
         refs = [r for r in re.findall(r'(?:src|href)="([^"]*)"', text) if r not in ("#",)]
@@ -124,10 +124,10 @@ def test_every_address_in_the_pages_is_relative_and_served(client: TestClient) -
             if ref.endswith(".js"):
                 assert "javascript" in res.headers["content-type"], ref
     # the scripts build no absolute address of this server either
-    absolute = re.compile(r"""[`"'](/api/|/static/|/ws/|/table\b|/layouts/)""")
+    absolute = re.compile(r"""[`"'](/api/|/static/|/ws/|/table\b|/replay\b|/layouts/)""")
     for js in server_app.STATIC.joinpath("games").iterdir():
         assert not absolute.search(js.read_text("utf-8")), js.name
-    for name in ("table.js", "lobby.js", "layouts.js", "cards.js", "i18n.js"):
+    for name in ("table.js", "lobby.js", "layouts.js", "cards.js", "i18n.js", "replay.js"):
         assert not absolute.search(server_app.STATIC.joinpath(name).read_text("utf-8")), name
 
 

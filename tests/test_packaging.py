@@ -101,6 +101,8 @@ def test_the_source_tree_lists_what_the_program_reads() -> None:
     for needed in (
         "xtarot/py.typed",
         "xtarot/server/static/table.html",
+        "xtarot/server/static/replay.html",
+        "xtarot/server/static/replay.js",
         "xtarot/server/static/games/fairy500.js",
         "xtarot/server/static/games/fairy500.css",
         "xtarot/rules/matto.ja.md",

@@ -113,6 +113,7 @@ def _forget() -> None:
         return
     server_app.plugin_layouts.cache_clear()
     server_app.table_html.cache_clear()
+    server_app.replay_html.cache_clear()
     server_app.rules_html.cache_clear()
 
 
@@ -243,6 +244,9 @@ def test_the_web_server_serves_plugin_layouts(plugin: Path, tmp_path: Path) -> N
         assert '<script src="layouts/mini-arcana.js" data-layout="mini-arcana"></script>' in page
         assert '<link rel="stylesheet" href="layouts/mini-arcana.css">' in page
         assert page.index("layouts/mini-arcana.js") < page.index("static/table.js")
+        replay = client.get("/replay").text  # the replay page draws with the same layouts
+        assert '<script src="layouts/mini-arcana.js" data-layout="mini-arcana"></script>' in replay
+        assert replay.index("layouts/mini-arcana.js") < replay.index("static/replay.js")
         js = client.get("/layouts/mini-arcana.js")
         assert js.status_code == 200 and js.headers["content-type"].startswith("text/javascript")
         assert client.get("/layouts/mini-arcana.css").text.startswith(".mini")

@@ -9,6 +9,10 @@ Routes (see ``docs/web.md``):
   link;
 - ``GET /api/tables/{id}`` public facts (game, seats, who is connected, finished);
 - ``GET /api/tables/{id}/record`` the record of a finished match (a JSON download);
+- ``GET /api/tables/{id}/replay`` a finished match as frames (``?seat=N``: from that
+  seat); before the end only for a seat, with its token (``Authorization: Bearer``);
+- ``POST /api/replay`` a record (the JSON body) -> the same frames;
+- ``GET /replay`` the replay page (``#t=ID`` a table, or a record file to open);
 - ``WS /ws/{id}`` one websocket per client.
 """
 
@@ -25,7 +29,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -49,6 +53,7 @@ from xtarot.server.hub import (
     TableError,
 )
 from xtarot.server.people import clean_name
+from xtarot.server.replays import MAX_STEPS, ReplayCache, ReplayError, encode, frames
 from xtarot.server.store import Store
 
 __all__ = ["create_app"]
@@ -57,6 +62,8 @@ log = logging.getLogger("xtarot.server")
 
 #: Largest JSON body accepted by ``POST /api/tables``.
 MAX_BODY = 8192
+#: Largest record accepted by ``POST /api/replay``.
+MAX_RECORD_BODY = 512 * 1024
 
 STATIC = resources.files("xtarot.server").joinpath("static")
 
@@ -146,6 +153,16 @@ def create_app(
     @app.get("/table", include_in_schema=False)
     async def table_page() -> HTMLResponse:
         return HTMLResponse(table_html())
+
+    @app.get("/replay", include_in_schema=False)
+    async def replay_page() -> HTMLResponse:
+        return HTMLResponse(replay_html())
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_link(table_id: str) -> Response:
+        # relative, so that it works under a path prefix too: /x/replay/ID -> /x/replay#t=ID
+        target = f"../replay#t={quote(table_id, safe='')}"
+        return Response(status_code=307, headers={"Location": target})
 
     @app.get("/layouts/{name}", include_in_schema=False)
     async def plugin_layout(name: str) -> Response:
@@ -287,6 +304,102 @@ def create_app(
             record, headers={"Content-Disposition": f'attachment; filename="{name}"'}
         )
 
+    replays = ReplayCache()
+    replaying = asyncio.Semaphore(2)  # replays are CPU work: two at a time
+
+    def compute(
+        record: dict[str, Any], seat: int | None, deals: bool, extra: dict[str, Any]
+    ) -> tuple[bytes, bytes]:
+        as_saved = bool(extra.pop("as_saved", False))
+        return encode({**frames(record, seat, deals=deals, as_saved=as_saved), **extra})
+
+    async def replay_response(
+        request: Request,
+        key: Any,
+        record: dict[str, Any],
+        seat: int | None,
+        *,
+        deals: bool,
+        extra: dict[str, Any] | None = None,
+    ) -> Response:
+        cached = replays.get(key) if key is not None else None
+        if cached is None:
+            async with replaying:
+                try:
+                    item = await asyncio.to_thread(compute, record, seat, deals, extra or {})
+                except ReplayError as err:
+                    return _error(400, str(err))
+            cached = replays.put(key, item)
+        body, zipped = cached
+        headers = {"Cache-Control": "no-store", "Vary": "Accept-Encoding"}
+        if zipped and "gzip" in request.headers.get("accept-encoding", ""):
+            headers["Content-Encoding"] = "gzip"
+            body = zipped
+        return Response(body, media_type=JSON, headers=headers)
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def table_replay(table_id: str, request: Request, seat: str | None = None) -> Response:
+        """A match as frames: the public view (or ``?seat=N``'s) at every step, every
+        hand as dealt once it is over.  Before the end, only a seat that shows its token
+        (``Authorization: Bearer TOKEN``) gets its own frames so far."""
+        table = hub.get(table_id)
+        if table is None:
+            return _error(404, f"no table {table_id!r}")
+        who: int | None = None
+        if seat not in (None, "", "public"):
+            try:
+                who = int(seat)  # type: ignore[arg-type]
+            except ValueError:
+                return _error(400, "'seat' must be a seat number (0-based) or 'public'")
+            if not 0 <= who < table.game.players:
+                return _error(400, f"no seat {who}: seats are 0..{table.game.players - 1}")
+        if len(table.state.history) > MAX_STEPS:
+            return _error(
+                413, f"the match is too long to replay here ({table.n} moves; at most {MAX_STEPS})"
+            )
+        extra = {
+            "table": table.id,
+            "seats": [{"kind": s.kind, "bot": s.bot} for s in table.seats],
+        }
+        record = hub.record(table_id)
+        if record is not None:
+            key = (table_id, who)
+            return await replay_response(request, key, record, who, deals=True, extra=extra)
+        # not over: a seat's own frames so far, for that seat only, with its token
+        auth = request.headers.get("authorization", "")
+        token = auth[7:].strip() if auth[:7].lower() == "bearer " else ""
+        if who is None or not token:
+            return _error(
+                409,
+                "the match is not over yet: its replay opens when it ends "
+                "(a player may replay their own seat's view with the seat's token)",
+            )
+        if not table.check_token(who, token):
+            return _error(403, "wrong seat or token: this token does not open that seat")
+        so_far = table.state.record()
+        key = (table_id, who, len(so_far["actions"]), "so far")
+        return await replay_response(request, key, so_far, who, deals=False, extra=extra)
+
+    @app.post("/api/replay")
+    async def replay_record(request: Request, seat: str | None = None) -> Response:
+        """Frames of an uploaded record (the body: a record as ``xtarot play --save``
+        writes it, or a table's download); ``?seat=N`` for a seat's view.  A match
+        that is not over is shown as ``xtarot replay`` shows it: from the seat that
+        saved it, without the deals."""
+        data = await _json_object(
+            request, "the body must be an xtarot record (a JSON object)", limit=MAX_RECORD_BODY
+        )
+        if isinstance(data, JSONResponse):
+            return data
+        who: int | None = None
+        if seat not in (None, "", "public"):
+            try:
+                who = int(seat)  # type: ignore[arg-type]
+            except ValueError:
+                return _error(400, "'seat' must be a seat number (0-based) or 'public'")
+        extra = {"as_saved": True}  # an unfinished match: as the saving seat saw it
+        return await replay_response(request, None, data, who, deals=True, extra=extra)
+
     @app.exception_handler(Exception)
     async def internal_error(request: Request, err: Exception) -> JSONResponse:
         log.warning("%s %s failed", request.method, request.url.path, exc_info=err)
@@ -357,11 +470,23 @@ def create_app(
     return app
 
 
-async def _json_object(request: Request, what: str) -> dict[str, Any] | JSONResponse:
-    """The request's JSON object body, or the error response saying what was wrong."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        return _error(413, f"request too large (at most {MAX_BODY} bytes)")
+async def _json_object(
+    request: Request, what: str, *, limit: int = MAX_BODY
+) -> dict[str, Any] | JSONResponse:
+    """The request's JSON object body (at most ``limit`` bytes, not read further), or
+    the error response saying what was wrong."""
+    too_large = _error(413, f"request too large (at most {limit} bytes)")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        return too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return too_large
+        chunks.append(chunk)
+    body = b"".join(chunks)
     try:
         data = json.loads(body or b"null")
     except (json.JSONDecodeError, UnicodeDecodeError):
@@ -452,7 +577,11 @@ def table_html() -> str:
     """The table page, with a ``<script>`` (and stylesheet) for every plugin layout;
     ``data-layout`` tells the page which games' layouts it means to load, so that one
     that fails to load is reported on the table instead of passing unnoticed."""
-    page = _page("table.html")
+    return _with_plugin_layouts(_page("table.html"), "static/table.js")
+
+
+def _with_plugin_layouts(page: str, main: str) -> str:
+    """``page`` with a stylesheet and script for every plugin layout, before ``main``."""
     links = scripts = ""
     for game_id, files in sorted(plugin_layouts().items()):
         quoted = html.escape(game_id, quote=True)
@@ -460,9 +589,13 @@ def table_html() -> str:
             links += f'<link rel="stylesheet" href="layouts/{quoted}.css">\n'
         scripts += f'<script src="layouts/{quoted}.js" data-layout="{quoted}"></script>\n'
     page = page.replace("</head>", links + "</head>", 1)
-    return page.replace(
-        '<script src="static/table.js">', scripts + '<script src="static/table.js">', 1
-    )
+    return page.replace(f'<script src="{main}">', scripts + f'<script src="{main}">', 1)
+
+
+@functools.lru_cache(maxsize=1)
+def replay_html() -> str:
+    """The replay page, with the plugin layouts as on the table page."""
+    return _with_plugin_layouts(_page("replay.html"), "static/replay.js")
 
 
 @functools.lru_cache(maxsize=32)

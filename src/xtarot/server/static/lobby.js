@@ -206,6 +206,13 @@
       fetch(`api/tables/${encodeURIComponent(id)}`).then((r) => (r.ok ? r.json() : null)).then((t) => {
         if (!t) { status.textContent = ` · ${XI18n.t("over")}?`; return; }
         status.textContent = ` · ${t.players} · ${t.finished ? XI18n.t("over") : XI18n.t("playing")}`;
+        if (t.finished) {
+          const seat = entries.find((e) => e.seat !== null && e.seat !== undefined);
+          const p = new URLSearchParams({ t: id });
+          if (seat) p.set("seat", String(seat.seat));
+          const a = make("a", { href: `replay#${p.toString()}`, class: "chip-link replay-link" }, XI18n.t("replay_link"));
+          status.after(a);
+        }
       }).catch(() => { status.textContent = ""; });
     }
   }

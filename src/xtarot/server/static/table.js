@@ -337,7 +337,10 @@
     $("history-title").textContent = layout.historyTitle ? layout.historyTitle() : XI18n.t("history");
 
     $("download-box").hidden = !last.finished;
-    if (last.finished) $("download").href = `api/tables/${encodeURIComponent(tableId)}/record`;
+    if (last.finished) {
+      $("download").href = `api/tables/${encodeURIComponent(tableId)}/record`;
+      $("replay-link").href = replayLink(null);
+    }
 
     notifyTurn(myTurn);
   }
@@ -428,6 +431,29 @@
     box.scrollTop = box.scrollHeight;
   }
 
+  // The replay page (replay.js) at this table, from this seat; before the end of the
+  // match only a seat may replay (its own view, with its token, in the fragment only).
+  // hand: open it at that hand's first step.
+  function replayLink(hand) {
+    const p = new URLSearchParams();
+    p.set("t", tableId);
+    if (seat !== null) p.set("seat", String(seat));
+    if (!(last && last.finished) && seat !== null && token) p.set("token", token);
+    if (hand !== null && hand !== undefined) p.set("hand", String(hand));
+    return `replay#${p.toString()}`;
+  }
+
+  // "See this hand again" under a hand's summary: the hand the latest move ended.
+  function againLink() {
+    const entries = (last && last.log) || [];
+    if (!entries.length || !(last.finished || (seat !== null && token))) return null;
+    const a = make("a", "chip-link replay-hand-link", XI18n.t("replay_this_hand"));
+    a.href = replayLink(entries[entries.length - 1].hand);
+    a.target = "_blank";
+    a.rel = "noopener";
+    return a;
+  }
+
   function renderSummary(view, layout, ctx) {
     const box = $("summary");
     box.textContent = "";
@@ -441,6 +467,10 @@
     if (!body) return;
     box.appendChild(make("h2", "", XI18n.t(last.finished ? "match_over" : "last_hand")));
     box.appendChild(body);
+    if (last.finished) {
+      const again = againLink();
+      if (again) box.appendChild(again);
+    }
   }
 
   // When a hand ends (the layout's hand key changes) or the match ends, its summary is
@@ -457,6 +487,8 @@
     const box = make("div", "overlay");
     box.appendChild(make("h2", "", XI18n.t(last.finished ? "match_over" : "hand_over")));
     box.appendChild(body);
+    const again = againLink();
+    if (again) box.appendChild(again);
     const ok = make("button", "small", XI18n.t("dismiss"));
     ok.type = "button";
     ok.className = "small dismiss";
