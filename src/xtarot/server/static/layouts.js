@@ -285,8 +285,25 @@ const XLayouts = (() => {
 
   function has(game) { return Object.prototype.hasOwnProperty.call(LAYOUTS, game); }
 
+  // The rules dialog of the table and replay pages (#rules-dialog): the game's rules
+  // summary in the page's language, as HTML the server renders from our own rules text.
+  async function showRules(game, name) {
+    const $ = (id) => document.getElementById(id);
+    const dialog = $("rules-dialog");
+    $("rules-title").textContent = XI18n.t("game_rules", { game: name });
+    $("rules-body").textContent = "…";
+    if (typeof dialog.showModal === "function") dialog.showModal(); else dialog.setAttribute("open", "");
+    try {
+      const res = await fetch(`api/games/${encodeURIComponent(game)}/rules?lang=${XI18n.get()}`);
+      const body = await res.json();
+      $("rules-body").innerHTML = body.html; // rendered on the server from our own rules text
+    } catch (e) {
+      $("rules-body").textContent = XI18n.t("error");
+    }
+  }
+
   return {
-    forGame, register, has, generic, value, cardRow, richLabel, make, ring, trickRing,
+    forGame, register, has, showRules, generic, value, cardRow, richLabel, make, ring, trickRing,
     actionButton, block, grid, fmt, place,
   };
 })();

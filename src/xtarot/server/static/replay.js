@@ -492,17 +492,7 @@
   // -- rules, language, controls --------------------------------------------------------
   async function showRules() {
     if (!data) return;
-    const dialog = $("rules-dialog");
-    $("rules-title").textContent = XI18n.t("game_rules", { game: $("game-name").textContent });
-    $("rules-body").textContent = "…";
-    if (typeof dialog.showModal === "function") dialog.showModal(); else dialog.setAttribute("open", "");
-    try {
-      const res = await fetch(`api/games/${encodeURIComponent(data.game)}/rules?lang=${XI18n.get()}`);
-      const body = await res.json();
-      $("rules-body").innerHTML = body.html; // rendered on the server from our own rules text
-    } catch (e) {
-      $("rules-body").textContent = XI18n.t("error");
-    }
+    await XLayouts.showRules(data.game, $("game-name").textContent);
   }
 
   function translate() {

@@ -552,18 +552,8 @@
   async function showRules() {
     const game = (info && info.game) || (last && last.view.game);
     if (!game) return;
-    const dialog = $("rules-dialog");
     const name = info ? (XI18n.get() === "ja" ? info.name_ja : info.name_en) : game;
-    $("rules-title").textContent = XI18n.t("game_rules", { game: name });
-    $("rules-body").textContent = "…";
-    if (typeof dialog.showModal === "function") dialog.showModal(); else dialog.setAttribute("open", "");
-    try {
-      const res = await fetch(`api/games/${encodeURIComponent(game)}/rules?lang=${XI18n.get()}`);
-      const data = await res.json();
-      $("rules-body").innerHTML = data.html; // rendered on the server from our own rules text
-    } catch (e) {
-      $("rules-body").textContent = XI18n.t("error");
-    }
+    await XLayouts.showRules(game, name);
   }
 
   function translate() {
