@@ -231,7 +231,12 @@ def test_a_rematch_starts_when_every_human_agrees(db: str) -> None:
             deadline = time.monotonic() + 10
             while (msg := state_now(w0))["rematch"] is None:  # older states were queued
                 assert time.monotonic() < deadline
-            assert msg["rematch"] == {"votes": [], "humans": [0, 2], "table": None}
+            assert msg["rematch"] == {
+                "votes": [],
+                "shuffle": False,
+                "humans": [0, 2],
+                "table": None,
+            }
             spec.send_text(json.dumps({"type": "rematch"}))
             assert "spectators cannot vote" in next_of(spec, "error")["message"]
             w0.send_text(json.dumps({"type": "rematch"}))

@@ -262,12 +262,21 @@ def check_payloads(
             "code",
             "chat",  # the welcome's chat history: what players wrote, none here
             "rematch",  # once over: who asked for another match
+            "host",  # the welcome: whether this client is the table's host
+            "settings",  # the host's choices (muted seats, spectators' chat...): public
+            "results",  # once over: the rated result (public, like the scores)
         }
         if msg["type"] == "welcome":
             assert msg["chat"] == []
         if msg["type"] != "state":
             continue
-        assert msg["rematch"] is None or set(msg["rematch"]) == {"votes", "humans", "table"}
+        assert msg["rematch"] is None or set(msg["rematch"]) == {
+            "votes",
+            "shuffle",
+            "humans",
+            "table",
+        }
+        assert msg["results"] is None or msg["finished"]
         count += 1
         assert msg["seat"] == seat
         assert msg["view"] == views[msg["n"]][seat], (seat, msg["n"])

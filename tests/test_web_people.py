@@ -1,8 +1,11 @@
 """The people at a table, in real headless Chromium: two players (a desktop in English and
-a phone in Japanese) name themselves (in the lobby and at the table), chat both ways with
+a phone in Japanese) name themselves (in the lobby and at the table); the host creates
+the table in the lobby with open seats, the other takes one from the invitation's
+waiting room, and the host seats bots in the seats nobody took; they chat both ways with
 free text and a quick phrase each sees in their own language, play a whole hand by
-clicking, and agree to a rematch, which seats them at a new table under the same names.
-Names and chat holding HTML are shown as text.  Skipped without Chromium or Playwright."""
+clicking, see their new ratings, the leaderboard and a player page, and agree to a
+rematch, which seats them at a new table under the same names.  Names and chat holding
+HTML are shown as text.  Skipped without Chromium or Playwright."""
 
 from __future__ import annotations
 
@@ -52,14 +55,6 @@ def chat_lines(page: Any) -> list[str]:
 def test_names_chat_and_a_rematch_between_two_browsers(
     server: Server, browser: Any, tmp_path: Path
 ) -> None:
-    body = {
-        "game": "fairy500",
-        "players": 4,
-        "seats": ["human", "random", "human", "random"],
-        "options": {"hands": 1},
-        "seed": 3,
-    }
-    table = httpx.post(server.base + "/api/tables", json=body, timeout=10).json()
     errors: list[str] = []
     a = page_for(browser, "en", False, errors)
     b = page_for(browser, "ja", True, errors)
@@ -70,11 +65,40 @@ def test_names_chat_and_a_rematch_between_two_browsers(
     a.click("#save-name")
     assert a.inner_text("#name-note") == "Saved."
     assert a.input_value("#my-name") == NAME_A
-    a.goto(table["seats"][0]["link"])
+    # A creates the table: her seat, and three open seats for whoever comes
+    a.select_option("#game", "fairy500")
+    a.select_option("#players", "4")
+    a.fill("[data-opt='hands']", "1")
+    for s in (1, 2, 3):
+        a.select_option(f"#seats select[data-seat='{s}']", "open")
+    a.fill("#seed", "3")
+    a.click("#create-btn")
+    a.wait_for_selector("#invite-box:not([hidden])")
+    invite = a.input_value("#invite-link")
+    table_id = a.evaluate("() => document.getElementById('created').dataset.table")
+    assert invite == f"{server.base}/j/{table_id}"
+    a.wait_for_function("() => document.getElementById('invite-qr').naturalWidth > 0")
+    a.click("#links a.join")
     a.wait_for_selector("#status[data-n]")
-    # B opens the link first and names herself at the table
-    b.goto(table["seats"][2]["link"])
+    # B follows the invitation to the waiting room and takes seat 3 there
+    b.goto(invite)
+    b.wait_for_selector("#invite-seats [data-take='2']")
+    assert "1番席" in b.inner_text("#invite-seats") and NAME_A in b.inner_text("#invite-seats")
+    b.click("#invite-seats [data-take='2']")
     b.wait_for_selector("#status[data-n]")
+    # the host seats bots in the two seats nobody took
+    a.wait_for_selector("#host-btn:not([hidden])")
+    assert b.locator("#host-btn").is_hidden()  # B is not the host
+    a.click("#host-btn")
+    a.wait_for_selector("#host-body [data-host='fill']")
+    a.click("#host-body [data-host='fill']")
+    a.wait_for_function(
+        "() => [...document.querySelectorAll('#host-body .host-seat')]"
+        ".filter((e) => e.textContent.includes('bot')).length === 2"
+    )
+    a.click("#host-close")
+    table = {"id": table_id}
+    # B names herself at the table
     b.click("#seats .seat-box.me .rename")
     b.fill("#name-input", "x" * 24 + "y")  # the field stops at 24 characters
     assert len(b.input_value("#name-input")) == 24
@@ -114,6 +138,22 @@ def test_names_chat_and_a_rematch_between_two_browsers(
     a.screenshot(path=str(tmp_path / "people-desktop-end.png"))
     b.screenshot(path=str(tmp_path / "people-phone-end.png"))
 
+    # the match was rated: each sees the ratings, the leaderboard and a player page
+    a.wait_for_selector("#scores td.rating a")
+    ratings = a.locator("#scores td.rating").all_inner_texts()
+    assert len(ratings) == 4 and all(r.split(" ")[0].isdigit() for r in ratings), ratings
+    board = b.context.new_page()
+    board.goto(f"{server.base}/players#g=fairy500")
+    board.wait_for_selector("#board tr[data-player]")
+    rows = board.locator("#board tr[data-player]").all_inner_texts()
+    assert any(NAME_A in r for r in rows) and any(NAME_B in r for r in rows), rows
+    assert any("ボット" in r or "bot" in r for r in rows), rows
+    board.locator("#board a", has_text=NAME_A).click()
+    board.wait_for_selector("#player-matches li[data-table]")
+    assert board.get_attribute("#player-matches li", "data-table") == table["id"]
+    assert NAME_B in board.inner_text("#player-matches")
+    board.close()
+
     # a rematch: A asks, B sees who is waiting, B agrees; both move to the new table
     a.wait_for_selector("#rematch-btn:not([disabled])")
     a.click("#rematch-btn")
@@ -136,6 +176,7 @@ def test_names_chat_and_a_rematch_between_two_browsers(
     assert b.evaluate("() => new URLSearchParams(location.hash.slice(1)).get('seat')") == "2"
     info = httpx.get(server.base + f"/api/tables/{new_id}", timeout=10).json()
     assert [s["name"] for s in info["seats"]] == [NAME_A, None, NAME_B, None]
+    assert [s["bot"] for s in info["seats"]] == [None, "normal", None, "normal"]
     a.wait_for_function(
         "(n) => [...document.querySelectorAll('#seats .seat-box strong')]"
         ".some((e) => e.textContent === n)",

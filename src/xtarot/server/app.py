@@ -13,7 +13,8 @@ Routes (see ``docs/web.md``):
   seat); before the end only for a seat, with its token (``Authorization: Bearer``);
 - ``POST /api/replay`` a record (the JSON body) -> the same frames;
 - ``GET /replay`` the replay page (``#t=ID`` a table, or a record file to open);
-- ``WS /ws/{id}`` one websocket per client.
+- ``WS /ws/{id}`` one websocket per client;
+- invitations, player identities, ratings and history: :mod:`xtarot.server.routes_people`.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from xtarot.agents.heuristic import STRATEGIES
 from xtarot.agents.levels import LEVELS
 from xtarot.engine import IllegalAction, plugins
 from xtarot.engine.registry import rules_markdown
+from xtarot.server.host import command as host_command
 from xtarot.server.hub import (
     MAX_MESSAGE,
     MAX_REFUSALS,
@@ -52,8 +54,9 @@ from xtarot.server.hub import (
     Limits,
     TableError,
 )
-from xtarot.server.people import clean_name
+from xtarot.server.people import clean_name, player_id
 from xtarot.server.replays import MAX_STEPS, ReplayCache, ReplayError, encode, frames
+from xtarot.server.routes_people import add_people_routes
 from xtarot.server.store import Store
 
 __all__ = ["create_app"]
@@ -164,6 +167,8 @@ def create_app(
         target = f"../replay#t={quote(table_id, safe='')}"
         return Response(status_code=307, headers={"Location": target})
 
+    add_people_routes(app, hub, _page)
+
     @app.get("/layouts/{name}", include_in_schema=False)
     async def plugin_layout(name: str) -> Response:
         game_id, _, ext = name.rpartition(".")
@@ -210,6 +215,12 @@ def create_app(
         seed = data.get("seed")
         clock = data.get("clock")
         listed = data.get("listed")
+        key = data.get("player")
+        host = player_id(key) if key is not None else None
+        if key is not None and host is None:
+            return _error(
+                400, "'player' must be the browser's player key (16-64 URL-safe characters)"
+            )
         if not isinstance(game, str):
             return _error(400, "'game' must be a game id (see /api/games)")
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
@@ -222,7 +233,7 @@ def create_app(
             players = len(seats)
         try:
             table, tokens = hub.create(
-                game, players, options, seats, seed, clock=clock, listed=listed
+                game, players, options, seats, seed, clock=clock, listed=listed, host=host
             )
         except TableError as err:
             return _error(400, str(err))
@@ -251,6 +262,8 @@ def create_app(
                 "record": f"{base}/api/tables/{table.id}/record",
                 "clock": table.clock,
                 "listed": table.listed,
+                "invite": f"{base}/j/{table.id}",
+                "host": host is not None,
             },
             status_code=201,
         )
@@ -645,6 +658,10 @@ async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
             return True
         seat = msg.get("seat")
         name = msg.get("name")
+        if msg.get("player") is not None:
+            conn.player = player_id(msg.get("player"))
+            if conn.player is None:
+                _refuse(conn, "'player' is not a player key; joined without one", code="bad_player")
         if name is not None:
             try:
                 name = clean_name(name)
@@ -663,7 +680,7 @@ async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
                     conn, "wrong seat or token: this link does not open that seat", code="bad_token"
                 )
                 return True
-            conn.seat = seat
+            conn.seat, conn.token = seat, token
         hub.join(table, conn, name if conn.seat is not None else None)
         return True
     if kind == "ping":
@@ -710,9 +727,11 @@ async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
     if kind == "state":
         conn.push(hub.state_message(table, conn.seat))
         return True
-    if kind in ("name", "chat", "rematch"):
+    if kind in ("name", "chat", "rematch", "host"):
         try:
-            if kind == "name":
+            if kind == "host":
+                host_command(hub, table, conn, msg)
+            elif kind == "name":
                 hub.rename(table, conn, msg.get("name"))
             elif kind == "chat":
                 hub.chat(table, conn, msg.get("text"), msg.get("phrase"))
@@ -723,6 +742,7 @@ async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
         return True
     _refuse(
         conn,
-        f"unknown message type {kind!r}; types: hello, act, hint, state, name, chat, rematch, ping",
+        f"unknown message type {kind!r}; types: hello, act, hint, state, name, chat, "
+        "rematch, host, ping",
     )
     return True

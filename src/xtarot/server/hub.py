@@ -35,7 +35,9 @@ from xtarot.server.people import (
     Social,
     clean_chat,
     clean_name,
+    rematch_token,
 )
+from xtarot.server.ratings import rate_match, table_results
 from xtarot.server.store import SeatSpec, Store, StoredTable, hash_token
 
 __all__ = [
@@ -188,6 +190,11 @@ class Connection:
         default_factory=lambda: RateLimiter(CHAT_PER_SECOND, CHAT_BURST)
     )
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    #: the public id of the player identity the client said hello with (None: none)
+    player: str | None = None
+    #: the seat's token it proved itself with (memory only: a rematch's token derives
+    #: from it)
+    token: str | None = None
     #: Every payload put on the wire for this client (kept only when auditing).
     audit: list[dict[str, Any]] | None = None
 
@@ -235,6 +242,26 @@ class LiveTable:
     last_active: float = field(default_factory=time.monotonic)
     #: names, chat and the rematch vote (xtarot.server.people)
     social: Social = field(default_factory=Social)
+    #: the player identity that created the table (its host), and the host's choices:
+    #: seats whose chat is muted, whether spectators may chat, whether a rematch
+    #: shuffles the seats, and whether the table was closed before its end
+    host: str | None = None
+    muted: set[int] = field(default_factory=set)
+    spectator_chat: bool = False
+    shuffle: bool = False
+    closed: bool = False
+    #: the rated result of the finished match (xtarot.server.ratings)
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+    def settings(self) -> dict[str, Any]:
+        """The host's choices, as every client is told them."""
+        return {
+            "muted": sorted(self.muted),
+            "spectator_chat": self.spectator_chat,
+            "shuffle": self.shuffle,
+            "closed": self.closed,
+            "hosted": self.host is not None,
+        }
 
     @property
     def bot_only(self) -> bool:
@@ -280,13 +307,16 @@ class LiveTable:
                 "free": s.free,
                 "autopilot": i in self.autopilot,
                 "name": s.name,
+                "player": s.player,
             }
             for i, s in enumerate(self.seats)
         ]
 
     def humans(self) -> list[int]:
-        """The human seats (they vote on a rematch; bots agree at once)."""
-        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+        """The human seats someone holds (they vote on a rematch; bots agree at once)."""
+        return [
+            i for i, s in enumerate(self.seats) if s.kind == "human" and s.token_hash is not None
+        ]
 
     def rematch_info(self) -> dict[str, Any] | None:
         """Once the match is over: who asked for another, and its table when agreed."""
@@ -294,6 +324,7 @@ class LiveTable:
             return None
         return {
             "votes": sorted(self.social.votes),
+            "shuffle": self.shuffle,
             "humans": self.humans(),
             "table": self.social.rematch,
         }
@@ -314,6 +345,8 @@ class LiveTable:
             "current_player": self.state.current_player,
             "clock": self.clock,
             "listed": self.listed,
+            "closed": self.closed,
+            "results": self.results,
         }
 
     def check_token(self, seat: int, token: str) -> bool:
@@ -367,13 +400,18 @@ class Hub:
         *,
         clock: int | None = None,
         listed: bool | None = None,
+        host: str | None = None,
+        tokens: dict[int, str] | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table; returns it and the secret token of every human seat.
 
         A seat is ``"human"`` (a join link), ``"open"`` (a human seat anyone can claim
         from the lobby) or a bot name.  ``clock``: seconds a human has per move before a
         bot plays that move (and, while the player is away, the next ones); ``listed``
-        shows the table in the lobby (default: when it has an open seat)."""
+        shows the table in the lobby (default: when it has an open seat); ``host``: the
+        public id of the creator's player identity (:func:`~xtarot.server.people.player_id`),
+        who may then manage the table; ``tokens``: the human seats' tokens when they are
+        already known (a rematch's derive from the old table's)."""
         if clock is not None and (
             isinstance(clock, bool)
             or not isinstance(clock, int)
@@ -408,10 +446,11 @@ class Hub:
         if len(seats) != game.players:
             raise TableError(f"{game_id} with {game.players} players needs {game.players} seats")
         specs: list[SeatSpec] = []
-        tokens: dict[int, str] = {}
+        given = tokens or {}
+        tokens = {}
         for i, kind in enumerate(seats):
             if kind == "human":
-                tokens[i] = secrets.token_urlsafe(18)
+                tokens[i] = given.get(i) or secrets.token_urlsafe(18)
                 specs.append(SeatSpec("human", None, hash_token(tokens[i])))
             elif kind == "open":
                 specs.append(SeatSpec("human", None, None, open=True))
@@ -447,6 +486,7 @@ class Hub:
             settings={
                 "clock": clock,
                 "listed": any(sp.open for sp in specs) if listed is None else listed,
+                "host": host,
             },
         )
         self.store.create(stored)
@@ -456,8 +496,16 @@ class Hub:
 
     def _live(self, stored: StoredTable, state: State) -> LiveTable:
         table = LiveTable(stored.id, state.game, state, stored.seats, len(state.deals))
-        table.clock = stored.settings.get("clock")
-        table.listed = bool(stored.settings.get("listed"))
+        settings = stored.settings
+        table.clock = settings.get("clock")
+        table.listed = bool(settings.get("listed"))
+        table.host = settings.get("host")
+        table.muted = set(settings.get("muted") or [])
+        table.spectator_chat = bool(settings.get("spectator_chat"))
+        table.shuffle = bool(settings.get("shuffle"))
+        table.closed = bool(settings.get("closed"))
+        table.social.rematch = settings.get("rematch")
+        table.social.moved = {int(k): v for k, v in (settings.get("moved") or {}).items()}
         for i, spec in enumerate(stored.seats):
             if spec.kind == "bot" and spec.bot:
                 seed = (stored.seed * 31 + i * 7919 + len(stored.actions)) % (2**63)
@@ -486,6 +534,8 @@ class Hub:
         table.log = moves
         table.social.chat = self.store.chat(table_id, CHAT_KEEP)
         table.social.chat_n = self.store.chat_count(table_id)
+        if table.state.is_terminal:
+            table.results = table_results(self.store, table_id)
         self.tables[table_id] = table
         return table
 
@@ -569,6 +619,8 @@ class Hub:
             "log": table.log_for(seat),
             "clock": table.clock_info(),
             "rematch": table.rematch_info(),
+            "settings": table.settings(),
+            "results": table.results if state.is_terminal else None,
         }
 
     def broadcast(self, table: LiveTable) -> None:
@@ -590,6 +642,8 @@ class Hub:
             state = table.state
             if state.is_terminal:
                 raise TableError("the match is over")
+            if table.closed:
+                raise TableError("the host closed this table")
             if n is not None and n != table.n:
                 raise TableError(
                     f"that move was for position {n}, but the table is at {table.n}: "
@@ -630,12 +684,25 @@ class Hub:
                 raise TableError("the server could not save that move; try again") from None
             if deals is not None:
                 table.deals_stored = len(deals)
+            if result is not None:
+                await self._rate(table, result)
             table.last_active = time.monotonic()
             self._set_clock(table)  # the next human's clock goes out with this state
             self.broadcast(table)
         if wake:
             self.wake_bots(table)
         return action.text
+
+    async def _rate(self, table: LiveTable, result: dict[str, Any]) -> None:
+        """Rate the finished match (a failure is logged: the match itself is saved)."""
+        args = (self.store, table.id, table.game.id, table.seats, result)
+        try:
+            if self.store.local:
+                table.results = rate_match(*args)
+            else:
+                table.results = await asyncio.to_thread(rate_match, *args)
+        except Exception:
+            log.exception("could not rate the match of table %s", table.id)
 
     def _stand_in(self, table: LiveTable, seat: int) -> Agent | None:
         """Who plays for ``seat`` now: its bot, or a stand-in while its player is away."""
@@ -652,7 +719,7 @@ class Hub:
         (or stop) the move clock of a human to act."""
         self._set_clock(table)
         seat = table.state.current_player
-        if seat is None or self._stand_in(table, seat) is None:
+        if seat is None or table.closed or self._stand_in(table, seat) is None:
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
@@ -660,7 +727,12 @@ class Hub:
 
     def _set_clock(self, table: LiveTable) -> None:
         seat = table.state.current_player
-        human = seat is not None and table.clock is not None and self._stand_in(table, seat) is None
+        human = (
+            seat is not None
+            and table.clock is not None
+            and not table.closed
+            and self._stand_in(table, seat) is None
+        )
         if human and table.clock_seat == seat and table.clock_n == table.n:
             return  # this move's clock is already running
         if table.clock_task is not None:
@@ -765,8 +837,16 @@ class Hub:
         if conn.seat is not None:
             for old in [c for c in table.conns if c.joined and c.seat == conn.seat]:
                 self._take_over(table, old)
-            if name is not None and table.seats[conn.seat].name != name:
-                self._name(table, conn.seat, name)
+            spec = table.seats[conn.seat]
+            changed = name is not None and spec.name != name
+            if conn.player is not None and spec.player != conn.player:
+                spec.player, changed = conn.player, True
+            if name is not None:
+                spec.name = name
+            if changed:
+                self.store.set_seat(table.id, conn.seat, spec)
+            if conn.player is not None:
+                self.store.touch_player(conn.player, spec.name)
         conn.joined = True
         table.last_active = time.monotonic()
         if conn.seat is not None:
@@ -780,10 +860,11 @@ class Hub:
                 "table": table.summary(),
                 "seat": conn.seat,
                 "chat": list(table.social.chat),
+                "host": table.host is not None and conn.player == table.host,
             }
         )
-        if conn.seat in table.social.tokens:  # agreed to a rematch, and missed its start
-            conn.push(self._rematch_message(table, conn.seat))
+        if table.social.rematch is not None and conn.seat is not None and conn.token:
+            conn.push(self._rematch_message(table, conn))  # the rematch began meanwhile
         self._set_clock(table)
         self.broadcast(table)  # everyone sees who is connected
         self.wake_bots(table)
@@ -791,7 +872,7 @@ class Hub:
     # -- the people at the table -------------------------------------------------------
     def _name(self, table: LiveTable, seat: int, name: str) -> None:
         table.seats[seat].name = name
-        self.store.set_seat_name(table.id, seat, name)
+        self.store.set_seat(table.id, seat, table.seats[seat])
 
     def rename(self, table: LiveTable, conn: Connection, raw: Any) -> None:
         """A seated player's new display name (raises :class:`TableError`)."""
@@ -802,6 +883,8 @@ class Hub:
         except ValueError as err:
             raise TableError(str(err)) from None
         self._name(table, conn.seat, name)
+        if conn.player is not None:
+            self.store.touch_player(conn.player, name)
         self.broadcast(table)
 
     def chat(
@@ -809,11 +892,14 @@ class Hub:
     ) -> None:
         """A chat message from a seated player, sent to every client of the table and
         stored with it (raises :class:`TableError` saying what was wrong)."""
-        if conn.seat is None:
+        if conn.seat is None and not table.spectator_chat:
             raise TableError("spectators can read the chat but not write in it")
+        if conn.seat is not None and conn.seat in table.muted:
+            raise TableError("the host muted your seat's chat")
         if (text is None) == (phrase is None):
             raise TableError("chat needs a 'text' or a 'phrase' (one of them)")
-        message: dict[str, Any] = {"type": "chat", "n": table.social.chat_n, "seat": conn.seat}
+        seat = -1 if conn.seat is None else conn.seat  # -1: a spectator
+        message: dict[str, Any] = {"type": "chat", "n": table.social.chat_n, "seat": seat}
         if phrase is not None:
             if phrase not in PHRASES:
                 raise TableError(f"unknown phrase {phrase!r}; phrases: {', '.join(PHRASES)}")
@@ -825,7 +911,7 @@ class Hub:
                 raise TableError(str(err)) from None
         if not conn.chat_limiter.allow():
             raise TableError("you are writing too fast: wait a moment (message not sent)")
-        message["name"] = table.seats[conn.seat].name
+        message["name"] = table.seats[conn.seat].name if conn.seat is not None else None
         self.store.add_chat(table.id, message)
         table.social.add({k: v for k, v in message.items() if k != "type"})
         for other in list(table.conns):
@@ -836,57 +922,80 @@ class Hub:
         """``conn``'s seat asks for another match with the same players and options.
         When every human seat has asked (bots agree at once), the new table is made
         and each human seat is sent its own link to it."""
-        if conn.seat is None:
+        if conn.seat is None or conn.token is None:
             raise TableError("spectators cannot vote for a rematch")
         if not table.state.is_terminal:
             raise TableError("a rematch is voted once the match is over")
         social = table.social
         if social.rematch is None:
-            social.votes.add(conn.seat)
-            if social.votes >= set(table.humans()):
+            social.votes[conn.seat] = rematch_token(conn.token)
+            if set(social.votes) >= set(table.humans()):
                 self._start_rematch(table)
         self.broadcast(table)
         if social.rematch is not None:
             for other in list(table.conns):
                 if other.joined and other.seat is None:
                     other.push({"type": "rematch", "table": social.rematch})
-                elif other.joined and other.seat in social.tokens:
-                    other.push(self._rematch_message(table, other.seat))
+                elif other.joined and other.token is not None:
+                    other.push(self._rematch_message(table, other))
 
     def _start_rematch(self, table: LiveTable) -> None:
-        kinds = [s.bot if s.kind == "bot" and s.bot else "human" for s in table.seats]
-        new, tokens = self.create(
+        """The same players and options at a new table, seats kept or (the host's
+        choice) shuffled; each human's token there derives from their token here."""
+        order = list(range(table.game.players))  # order[new seat] = old seat
+        if table.shuffle:
+            secrets.SystemRandom().shuffle(order)
+        old = table.seats
+        kinds = [
+            (old[o].bot or "random")
+            if old[o].kind == "bot"
+            else ("human" if old[o].token_hash else "open")
+            for o in order
+        ]
+        tokens = {
+            new: table.social.votes[o] for new, o in enumerate(order) if o in table.social.votes
+        }
+        new_table, _ = self.create(
             table.game.id,
             table.game.players,
             dict(table.game.options),
             kinds,
             clock=table.clock,
             listed=False,
+            host=table.host,
+            tokens=tokens,
         )
-        for seat, spec in enumerate(table.seats):
-            if spec.name:
-                self._name(new, seat, spec.name)
-        table.social.rematch, table.social.tokens = new.id, tokens
-        log.info("table %s: rematch at table %s", table.id, new.id)
-        self.wake_bots(new)
+        for new, o in enumerate(order):
+            spec = new_table.seats[new]
+            spec.name, spec.player = old[o].name, old[o].player
+            if spec.name or spec.player:
+                self.store.set_seat(new_table.id, new, spec)
+        moved = {o: new for new, o in enumerate(order)}
+        table.social.rematch, table.social.moved = new_table.id, moved
+        self.store.update_settings(table.id, rematch=new_table.id, moved=moved)
+        log.info("table %s: rematch at table %s", table.id, new_table.id)
+        self.wake_bots(new_table)
 
-    def _rematch_message(self, table: LiveTable, seat: int) -> dict[str, Any]:
+    def _rematch_message(self, table: LiveTable, conn: Connection) -> dict[str, Any]:
+        assert conn.seat is not None and conn.token is not None
         return {
             "type": "rematch",
             "table": table.social.rematch,
-            "seat": seat,
-            "token": table.social.tokens[seat],
+            "seat": table.social.moved.get(conn.seat, conn.seat),
+            "token": rematch_token(conn.token),
         }
 
-    def _take_over(self, table: LiveTable, old: Connection) -> None:
-        """One live connection per seat: the newest wins; the old one is told and closed."""
+    def _take_over(self, table: LiveTable, old: Connection, why: str | None = None) -> None:
+        """One live connection per seat: the newest wins; the old one is told and closed
+        (``why``: another reason it must go, e.g. the host gave the seat a new link)."""
         table.conns.discard(old)
         old.joined = False
         old.push(
             {
                 "type": "error",
                 "code": "taken_over",
-                "message": f"seat {old.seat} was opened in another window; this one is closed",
+                "message": why
+                or f"seat {old.seat} was opened in another window; this one is closed",
             }
         )
         with contextlib.suppress(asyncio.QueueFull):
@@ -924,7 +1033,7 @@ class Hub:
         out = []
         for table_id in self.store.listed():
             table = self.get(table_id)
-            if table is not None and not table.state.is_terminal:
+            if table is not None and not table.state.is_terminal and not table.closed:
                 out.append(table.summary())
         return out
 

@@ -17,6 +17,9 @@ ValueError: a name is 1 to 24 characters (this one has 25)
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +34,8 @@ __all__ = [
     "Social",
     "clean_chat",
     "clean_name",
+    "player_id",
+    "rematch_token",
 ]
 
 #: Longest display name (characters).
@@ -74,6 +79,40 @@ def clean_chat(raw: Any) -> str:
     return _plain(raw, "a chat message", CHAT_MAX)
 
 
+#: A player key as browsers make it: 16 to 64 URL-safe characters (the browser makes 32
+#: from 24 random bytes).
+_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def player_id(key: Any) -> str | None:
+    """The public id of the player who holds the secret ``key``: a hash of it, so the
+    server stores and shows only this id and never the key itself (``None`` for
+    something that is not a key).
+
+    >>> player_id("not a key!") is None
+    True
+    >>> len(player_id("a" * 32))
+    20
+    """
+    if not isinstance(key, str) or not _KEY.fullmatch(key):
+        return None
+    return hashlib.sha256(b"xtarot-player:" + key.encode("ascii")).hexdigest()[:20]
+
+
+def rematch_token(token: str) -> str:
+    """A seat's token at its rematch table, derived from its token at this one.
+
+    Only the holder of the old token can work it out, so the server stores no token
+    (only its hash, as for every seat) and can tell it again, after a restart, to
+    whoever proves they held the old seat.
+
+    >>> rematch_token("abc") == rematch_token("abc") != rematch_token("abd")
+    True
+    """
+    digest = hashlib.sha256(b"xtarot-rematch:" + token.encode("utf-8")).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode("ascii")
+
+
 @dataclass
 class Social:
     """A loaded table's people: its recent chat and the rematch vote."""
@@ -81,13 +120,13 @@ class Social:
     chat: list[dict[str, Any]] = field(default_factory=list)
     #: the next chat message's number
     chat_n: int = 0
-    #: human seats that asked for a rematch
-    votes: set[int] = field(default_factory=set)
-    #: the rematch table, once every human agreed, and each human seat's secret token
-    #: there (kept in memory only, to hand again to a seat that proves itself with its
-    #: token here after missing the moment)
+    #: human seats that asked for a rematch, with their token there
+    #: (:func:`rematch_token` of the token they voted with; memory only)
+    votes: dict[int, str] = field(default_factory=dict)
+    #: the rematch table, once every human agreed (stored with the table's settings),
+    #: and where each seat sits there (the host may have shuffled the seats)
     rematch: str | None = None
-    tokens: dict[int, str] = field(default_factory=dict)
+    moved: dict[int, int] = field(default_factory=dict)
 
     def add(self, message: dict[str, Any]) -> None:
         self.chat.append(message)

@@ -7,7 +7,12 @@ A table is stored as its action log, never as a pickled position:
   (human or bot, with the *hash* of each seat's secret token, never the token itself)
   and, once the match is over, its result;
 - ``xtarot_actions``: the actions in order, one row each (``table_id``, ``n``, ``text``);
-- ``xtarot_chat``: what the people at the table wrote (not part of the game record).
+- ``xtarot_chat``: what the people at the table wrote (not part of the game record);
+- ``xtarot_players``: player identities (the public id is a hash of the secret key the
+  browser keeps; the key itself is never stored) and their latest display name;
+- ``xtarot_ratings`` / ``xtarot_results``: each identity's rating per game, and each
+  rated seat of each finished match with its rating before and after
+  (:mod:`xtarot.server.ratings`).
 
 Loading a table rebuilds the position with :func:`xtarot.replay` from these pieces, so a
 restarted server resumes every table exactly where it stood.  Any SQLAlchemy URL works
@@ -43,7 +48,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
-__all__ = ["SeatSpec", "Store", "StoredTable", "default_url", "hash_token"]
+__all__ = ["SeatSpec", "Store", "StoredTable", "default_url", "hash_token", "metadata"]
 
 metadata = MetaData()
 
@@ -99,6 +104,45 @@ chat_t = Table(
 )
 
 
+#: Player identities: the public id (a hash of the browser's secret key) and a name.
+players_t = Table(
+    "xtarot_players",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(64), nullable=True),
+    Column("created", Float, nullable=False),
+    Column("seen", Float, nullable=False),
+)
+
+#: A rating per game and identity (openskill's mu and sigma); bots have fixed ids.
+ratings_t = Table(
+    "xtarot_ratings",
+    metadata,
+    Column("game", String(64), primary_key=True),
+    Column("player", String(32), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("matches", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+#: Every seat of every rated match: who sat there, the place and the rating change.
+results_t = Table(
+    "xtarot_results",
+    metadata,
+    Column("table_id", String(32), ForeignKey("xtarot_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("player", String(32), nullable=True, index=True),
+    Column("name", String(64), nullable=True),
+    Column("rank", Integer, nullable=False),
+    Column("score", Float, nullable=False),
+    Column("before", Float, nullable=True),
+    Column("after", Float, nullable=True),
+    Column("at", Float, nullable=False),
+)
+
+
 def default_url() -> str:
     """``sqlite:///<user data dir>/xtarot/tables.db`` (the folder is created)."""
     import platformdirs
@@ -126,6 +170,8 @@ class SeatSpec:
     open: bool = False
     #: the display name its player gave (humans only)
     name: str | None = None
+    #: the public id of the player identity that last held the seat (humans only)
+    player: str | None = None
 
     @property
     def free(self) -> bool:
@@ -138,6 +184,8 @@ class SeatSpec:
             out["open"] = True
         if self.name:
             out["name"] = self.name
+        if self.player:
+            out["player"] = self.player
         return out
 
     @classmethod
@@ -148,6 +196,7 @@ class SeatSpec:
             data.get("token_hash"),
             bool(data.get("open")),
             data.get("name"),
+            data.get("player"),
         )
 
 
@@ -257,8 +306,8 @@ class Store:
             )
         return True
 
-    def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
-        """Remember the display name of a seat's player (one transaction)."""
+    def set_seat(self, table_id: str, seat: int, spec: SeatSpec) -> None:
+        """Store one seat as it now is (its name, player, or a bot put in it)."""
         with self.engine.begin() as conn:
             row = conn.execute(
                 select(tables_t.c.seats).where(tables_t.c.id == table_id).with_for_update()
@@ -267,12 +316,42 @@ class Store:
                 return
             seats = json.loads(row.seats)
             if 0 <= seat < len(seats):
-                seats[seat]["name"] = name
+                seats[seat] = spec.to_dict()
                 conn.execute(
                     update(tables_t)
                     .where(tables_t.c.id == table_id)
                     .values(seats=json.dumps(seats))
                 )
+
+    def update_settings(self, table_id: str, **changes: Any) -> dict[str, Any]:
+        """Change some of a table's settings (the host's choices, the rematch's id);
+        returns them all."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(settings_t.c.data).where(settings_t.c.table_id == table_id)
+            ).first()
+            data = {**(json.loads(row.data) if row is not None else {}), **changes}
+            values = {"data": json.dumps(data), "listed": bool(data.get("listed"))}
+            if row is None:
+                conn.execute(insert(settings_t).values(table_id=table_id, **values))
+            else:
+                conn.execute(
+                    update(settings_t).where(settings_t.c.table_id == table_id).values(**values)
+                )
+        return data
+
+    def touch_player(self, player: str, name: str | None) -> None:
+        """Remember a player identity (and its latest name) when it sits down."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            row = conn.execute(select(players_t.c.id).where(players_t.c.id == player)).first()
+            if row is None:
+                conn.execute(insert(players_t).values(id=player, name=name, created=now, seen=now))
+            else:
+                values: dict[str, Any] = {"seen": now}
+                if name:
+                    values["name"] = name
+                conn.execute(update(players_t).where(players_t.c.id == player).values(**values))
 
     def add_chat(self, table_id: str, message: dict[str, Any]) -> None:
         """Store one chat message (``n``, ``seat``, ``name``, ``text`` or ``phrase``)."""

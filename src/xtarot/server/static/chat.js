@@ -85,5 +85,12 @@ const XChat = (() => {
     render();
   }
 
-  return { init, show, add, render, PHRASES };
+  // The host let spectators write (or stopped them): canWrite for this page now.
+  function allow(canWrite) {
+    if (canWrite === writer) return;
+    writer = canWrite;
+    render();
+  }
+
+  return { init, show, add, render, allow, PHRASES };
 })();

@@ -265,6 +265,7 @@
     event.preventDefault();
     $("create-error").hidden = true;
     const body = {
+      player: XPeople.key() || undefined,
       game: $("game").value,
       players: Number($("players").value),
       options: options(),
@@ -305,6 +306,13 @@
       list.appendChild(li);
     }
     keep(kept.reverse());
+    const open = data.seats.some((s) => s.open);
+    $("invite-box").hidden = !open;
+    if (open) {
+      $("invite-link").value = data.invite;
+      $("invite-open").href = data.invite;
+      $("invite-qr").src = `api/tables/${encodeURIComponent(data.id)}/qr.svg`;
+    }
     $("spectate").href = data.spectator;
     $("spectate").textContent = data.spectator;
     $("created").hidden = false;
@@ -312,6 +320,43 @@
     $("created").scrollIntoView({ block: "nearest" });
     showMine();
     showOpen();
+  }
+
+  // -- the player identity: this browser's key, its page, its tables to play --------------
+  // A link made on another device (#key=...) moves that identity here, once confirmed.
+  function adoptIdentity() {
+    const key = new URLSearchParams(location.hash.slice(1)).get("key");
+    if (!key) return;
+    history.replaceState(null, "", location.pathname + location.search); // out of sight
+    if (key !== XPeople.key() && window.confirm(XI18n.t("identity_adopt")) && XPeople.adopt(key)) { // eslint-disable-line no-alert
+      $("name-note").textContent = XI18n.t("identity_adopted");
+    }
+  }
+
+  async function showMe() {
+    const key = XPeople.key();
+    if (!key) { $("my-page").hidden = true; $("identity-btn").hidden = true; return; }
+    let me = null;
+    try {
+      const res = await fetch("api/me", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ key }),
+      });
+      me = res.ok ? await res.json() : null;
+    } catch (e) { me = null; }
+    if (!me) return;
+    $("my-page").href = `players#p=${encodeURIComponent(me.player)}`;
+    const turns = me.tables.filter((t) => t.turn);
+    $("turns-box").hidden = turns.length === 0;
+    const box = $("turns");
+    box.textContent = "";
+    for (const t of turns) {
+      const li = make("li", { class: "table-item", "data-table": t.id });
+      li.appendChild(make("strong", {}, gameName(t.game)));
+      const known = mine().find((e) => e.id === t.id && t.seats.includes(e.seat));
+      if (known) li.appendChild(make("a", { href: known.link, class: "chip-link" }, XI18n.t("your_turn")));
+      box.appendChild(li);
+    }
+    document.title = turns.length ? `(${turns.length}) ${XI18n.t("title")}` : XI18n.t("title");
   }
 
   async function start() {
@@ -329,6 +374,13 @@
     $("players").addEventListener("change", () => { fillOptions(); fillSeats(); });
     $("create").addEventListener("submit", create);
     $("refresh").addEventListener("click", showOpen);
+    $("identity-btn").addEventListener("click", () => {
+      const url = new URL("./", location.href);
+      url.hash = `key=${XPeople.key()}`;
+      $("identity-link").value = url.href;
+      $("identity-box").hidden = false;
+      $("identity-link").select();
+    });
     $("my-name").value = XPeople.stored() || "";
     $("me").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -338,8 +390,10 @@
       if (name !== null) $("my-name").value = name;
     });
     fillPlayers();
+    adoptIdentity();
     translate();
-    refreshTimer = setInterval(showOpen, 10000);
+    showMe();
+    refreshTimer = setInterval(() => { showOpen(); showMe(); }, 10000);
   }
 
   start();

@@ -80,6 +80,8 @@
       if (seat !== null && token) Object.assign(hello, { seat, token });
       const name = XPeople.stored();
       if (seat !== null && name) hello.name = name;
+      const player = XPeople.key();
+      if (player) hello.player = player;
       ws.send(JSON.stringify(hello));
     });
     ws.addEventListener("message", (event) => {
@@ -122,16 +124,21 @@
       $("game-name").textContent = XI18n.get() === "ja" ? info.name_ja : info.name_en;
       remember();
       XChat.show(msg.chat);
+      XHost.init(send, tableId, Boolean(msg.host));
     } else if (msg.type === "chat") {
       XChat.add(msg);
     } else if (msg.type === "rematch") {
       rematchTo(msg);
+    } else if (msg.type === "host_link") {
+      XHost.gotLink(msg);
     } else if (msg.type === "state") {
       if (last && msg.n !== last.n) { hint = null; selected = null; }
       last = msg;
       receivedAt = Date.now();
       pending = false;
       document.body.classList.remove("pending");
+      XChat.allow(seat !== null || Boolean(msg.settings && msg.settings.spectator_chat));
+      XHost.render(msg);
       render();
     } else if (msg.type === "error") {
       pending = false;
@@ -353,6 +360,7 @@
     status.textContent = "";
     let line;
     if (last.finished) line = XI18n.t("finished");
+    else if (last.settings && last.settings.closed) line = XI18n.t("closed");
     else if (myTurn) line = XI18n.t("your_turn");
     else line = XI18n.t("waiting", { who: seatLabel(view.current_player) });
     status.appendChild(make("span", "turn", line));
@@ -506,9 +514,11 @@
     box.appendChild(make("h2", "", XI18n.t("scores")));
     const table = make("table", "scores");
     const head = make("tr");
-    for (const h of [XI18n.t("seat"), XI18n.t("scores"), XI18n.t("rank")]) {
-      head.appendChild(make("th", "", h));
-    }
+    // once the match is rated: each seat's rating before and after
+    const rated = last.finished && Array.isArray(last.results) && last.results.length ? last.results : null;
+    const heads = [XI18n.t("seat"), XI18n.t("scores"), XI18n.t("rank")];
+    if (rated) heads.push(XI18n.t("rating"));
+    for (const h of heads) head.appendChild(make("th", "", h));
     table.appendChild(head);
     for (let s = 0; s < sc.totals.length; s += 1) {
       const row = make("tr");
@@ -516,9 +526,29 @@
       row.appendChild(make("td", "", seatLabel(s, true)));
       row.appendChild(make("td", "num", String(sc.totals[s])));
       row.appendChild(make("td", "num", String(sc.ranks[s])));
+      if (rated) {
+        const r = rated.find((x) => x.seat === s);
+        let text = "—";
+        if (r && r.after !== null) {
+          const d = r.after - r.before;
+          text = `${r.after} (${d >= 0 ? "+" : ""}${d})`;
+        }
+        const cell = make("td", "num rating", "");
+        if (r && r.player) {
+          const a = make("a", "", text);
+          a.href = `players#p=${encodeURIComponent(r.player)}`;
+          cell.appendChild(a);
+        } else cell.textContent = text;
+        row.appendChild(cell);
+      }
       table.appendChild(row);
     }
     box.appendChild(table);
+    if (rated && info) {
+      const a = make("a", "chip-link", XI18n.t("leaderboard"));
+      a.href = `players#g=${encodeURIComponent(info.game)}`;
+      box.appendChild(a);
+    }
     if (sc.final) {
       const names = sc.winners.map((s) => seatLabel(s, true)).join(", ");
       box.appendChild(make("p", "final", `${XI18n.t("winners")}: ${names}`));
@@ -561,6 +591,7 @@
     $("lang").textContent = XI18n.get() === "ja" ? "English" : "日本語";
     if (info) $("game-name").textContent = XI18n.get() === "ja" ? info.name_ja : info.name_en;
     XChat.render();
+    XHost.build();
     render();
   }
 
@@ -576,6 +607,8 @@
     send({ type: "hint", lang: XI18n.get() });
   });
   $("rules").addEventListener("click", showRules);
+  $("host-btn").addEventListener("click", () => XHost.open());
+  $("host-close").addEventListener("click", () => $("host-dialog").close());
   $("rules-close").addEventListener("click", () => $("rules-dialog").close());
   $("sound").checked = localStorage.getItem("xtarot.sound") === "1";
   $("sound").addEventListener("change", () => {
