@@ -64,7 +64,7 @@ const XHost = (() => {
   function seatRow(spec, online, started, over) {
     const li = make("li", "host-seat");
     li.dataset.seat = String(spec.seat);
-    let who = XI18n.seatName(spec.seat);
+    let who = XI18n.seatNumber(spec.seat);
     if (spec.kind === "bot") who += ` · ${XI18n.t("bot")} ${XI18n.botName(spec.bot)}`;
     else if (spec.name) who += ` · ${spec.name}`;
     else if (spec.free) who += ` · ${XI18n.t("host_free")}`;
