@@ -306,3 +306,38 @@ def test_invitations_lead_to_the_waiting_room_and_draw_a_qr_code(db: str) -> Non
 def test_shown_rating_starts_at_1000() -> None:
     assert shown(25.0, 25 / 3) == 1000
     assert shown(30.0, 2.0) == 1000 + 40 * 24
+
+
+def test_a_turn_based_clock_counts_from_the_stored_last_move(db: str) -> None:
+    from sqlalchemy import create_engine, update
+
+    from xtarot.server.hub import Limits
+    from xtarot.server.store import tables_t
+
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        bad = client.post(
+            "/api/tables", json={"game": "matto", "seats": ["human"] * 3, "clock": 7 * 86400 + 1}
+        )
+        assert bad.status_code == 400 and "from 10 to 604800" in bad.json()["error"]
+        t = new_table(client, ["human", "human", "human"], clock=86400)
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            hello(ws, t, 0)
+            clock = state_now(ws)["clock"]
+            assert clock["turn_based"] is True and 86000 < clock["left"] <= 86400
+        # nobody here and only a day's clock running: the table may leave memory
+        assert client.app.state.hub.unload_idle(0.0) == 1
+    # two days later (the table was made then), a server starts: its sweep finds the
+    # table whose clock ran out, and a bot makes the move for the absent player
+    engine = create_engine(db)
+    with engine.begin() as conn:
+        conn.execute(update(tables_t).values(created=time.time() - 2 * 86400))
+    engine.dispose()
+    with TestClient(create_app(db, bot_delay=0, limits=Limits(idle_unload=4.0))) as client:
+        deadline = time.monotonic() + 20
+        while client.get(f"/api/tables/{t['id']}").json()["n"] < 1:
+            assert time.monotonic() < deadline, "the overdue move was not made"
+            time.sleep(0.2)
+        live = client.app.state.hub.tables[t["id"]]
+        assert live.state.history and live.autopilot  # the absent player's bot goes on
+        # the next player's clock starts from that move: a whole day
+        assert live.clock_info() is None or live.clock_info()["left"] > 86000

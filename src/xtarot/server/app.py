@@ -117,6 +117,11 @@ def create_app(
             await asyncio.sleep(max(1.0, min(60.0, hub.limits.idle_unload / 4)))
             if count := hub.unload_idle():
                 log.info("unloaded %d idle tables (they stay in the database)", count)
+            try:
+                if woken := hub.wake_overdue():
+                    log.info("turn-based tables whose clock ran out: %s", ", ".join(woken))
+            except Exception:  # the database may be away for a moment: next time
+                log.warning("could not look for turn-based tables to wake", exc_info=True)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -60,7 +60,12 @@ RATE_BURST = 20.0
 MAX_REFUSALS = 50
 #: The move clock's bounds (seconds).
 MIN_CLOCK = 10
-MAX_CLOCK = 3600
+MAX_CLOCK = 7 * 24 * 3600
+#: A clock this long or longer makes a turn-based table: its clock counts from the
+#: last move's time as stored (so a restart does not give the player their time
+#: again), and the table may leave memory while it waits (the sweep brings it back
+#: when its clock runs out).
+TURN_BASED = 3600
 #: How many of the latest moves each state message carries (the table's move log).
 LOG_SIZE = 60
 
@@ -240,6 +245,9 @@ class LiveTable:
     stand_ins: dict[int, Agent] = field(default_factory=dict)
     #: time.monotonic() of the last move, connection or departure
     last_active: float = field(default_factory=time.monotonic)
+    #: time.time() of the last move (or of the table's creation), and of its loading
+    moved_at: float = field(default_factory=time.time)
+    loaded_at: float = field(default_factory=time.time)
     #: names, chat and the rematch vote (xtarot.server.people)
     social: Social = field(default_factory=Social)
     #: the player identity that created the table (its host), and the host's choices:
@@ -270,8 +278,14 @@ class LiveTable:
 
     @property
     def busy(self) -> bool:
-        """A bot is thinking or a move clock is running."""
-        return any(t is not None and not t.done() for t in (self.bot_task, self.clock_task))
+        """A bot is thinking or a move clock is running (a turn-based clock does not
+        count: the table waits in the database and the sweep wakes it)."""
+        clock = None if self.turn_based else self.clock_task
+        return any(t is not None and not t.done() for t in (self.bot_task, clock))
+
+    @property
+    def turn_based(self) -> bool:
+        return self.clock is not None and self.clock >= TURN_BASED
 
     def online(self) -> set[int]:
         return {c.seat for c in self.conns if c.joined and c.seat is not None}
@@ -281,7 +295,12 @@ class LiveTable:
         if self.clock_deadline is None or self.clock_seat is None or self.clock is None:
             return None
         left = max(0.0, self.clock_deadline - time.monotonic())
-        return {"seat": self.clock_seat, "seconds": self.clock, "left": round(left, 1)}
+        return {
+            "seat": self.clock_seat,
+            "seconds": self.clock,
+            "left": round(left, 1),
+            "turn_based": self.turn_based,
+        }
 
     def log_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The latest moves as ``seat`` saw them (``None``: a spectator)."""
@@ -534,6 +553,7 @@ class Hub:
         table.log = moves
         table.social.chat = self.store.chat(table_id, CHAT_KEEP)
         table.social.chat_n = self.store.chat_count(table_id)
+        table.moved_at = self.store.last_move_at(table_id) or stored.created
         if table.state.is_terminal:
             table.results = table_results(self.store, table_id)
         self.tables[table_id] = table
@@ -562,8 +582,26 @@ class Hub:
             if not t.conns and not t.busy and now - t.last_active >= idle
         ]
         for table_id in gone:
-            self.tables.pop(table_id, None)
+            table = self.tables.pop(table_id)
+            if table.clock_task is not None:  # a turn-based clock: the sweep takes over
+                table.clock_task.cancel()
         return len(gone)
+
+    def wake_overdue(self) -> list[str]:
+        """Turn-based tables not in memory whose move clock has run out: load them, so
+        that the bot plays the move (called by the server's sweep)."""
+        woken = []
+        for table_id in self.store.overdue(time.time(), TURN_BASED):
+            if table_id in self.tables:
+                continue
+            try:
+                table = self.get(table_id)
+            except TableError:
+                break  # full: the next sweep tries again
+            if table is not None and not table.state.is_terminal:
+                self.wake_bots(table)
+                woken.append(table_id)
+        return woken
 
     def resume_bot_tables(self) -> list[str]:
         """At start-up: tables with bots in every seat go on playing (up to the limit)."""
@@ -684,6 +722,7 @@ class Hub:
                 raise TableError("the server could not save that move; try again") from None
             if deals is not None:
                 table.deals_stored = len(deals)
+            table.moved_at = time.time()
             if result is not None:
                 await self._rate(table, result)
             table.last_active = time.monotonic()
@@ -742,9 +781,13 @@ class Hub:
         if not human or table.clock is None:
             return
         table.clock_seat, table.clock_n = seat, table.n
-        table.clock_deadline = time.monotonic() + table.clock
+        # a short clock starts when the move is to be made here; a turn-based one at the
+        # last move, wherever (and whenever) this table was loaded
+        start = table.moved_at if table.turn_based else max(table.moved_at, table.loaded_at)
+        seconds = max(0.0, start + table.clock - time.time())
+        table.clock_deadline = time.monotonic() + seconds
         table.clock_task = asyncio.get_running_loop().create_task(
-            self._clock(table, seat, table.n, float(table.clock))  # type: ignore[arg-type]
+            self._clock(table, seat, table.n, seconds)  # type: ignore[arg-type]
         )
 
     async def _clock(self, table: LiveTable, seat: int, n: int, seconds: float) -> None:

@@ -42,6 +42,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
@@ -391,6 +392,39 @@ class Store:
         with self.engine.connect() as conn:
             last = conn.execute(query.limit(1)).scalar()
         return 0 if last is None else int(last) + 1
+
+    def last_move_at(self, table_id: str) -> float | None:
+        """When the table's latest move was made (``time.time()``), or ``None``."""
+        query = select(actions_t.c.at).where(actions_t.c.table_id == table_id)
+        with self.engine.connect() as conn:
+            return conn.execute(query.order_by(actions_t.c.n.desc()).limit(1)).scalar()
+
+    def overdue(self, now: float, min_clock: int) -> list[str]:
+        """Unfinished, open tables with a move clock of at least ``min_clock`` seconds
+        that ran out: their latest move (or their creation) is older than the clock."""
+        query = (
+            select(tables_t.c.id, tables_t.c.created, settings_t.c.data)
+            .join(settings_t, settings_t.c.table_id == tables_t.c.id)
+            .where(tables_t.c.finished.is_(False))
+        )
+        last = (
+            select(actions_t.c.table_id, func.max(actions_t.c.at).label("at"))
+            .group_by(actions_t.c.table_id)
+            .subquery()
+        )
+        query = query.add_columns(last.c.at).join(
+            last, last.c.table_id == tables_t.c.id, isouter=True
+        )
+        out = []
+        with self.engine.connect() as conn:
+            for row in conn.execute(query):
+                data = json.loads(row.data)
+                clock = data.get("clock")
+                if not isinstance(clock, int) or clock < min_clock or data.get("closed"):
+                    continue
+                if (row.at or row.created) + clock <= now:
+                    out.append(row.id)
+        return out
 
     def unfinished_bot_only(self) -> list[str]:
         """Ids of unfinished tables with bots in every seat, oldest first."""

@@ -133,6 +133,7 @@ const XI18n = (() => {
       clock: "Move clock",
       clock_none: "none",
       clock_left: "{s} s left",
+      clock_left_long: "{t} left",
       autopilot: "a bot plays for this seat",
       hand_no: "Hand {n}",
       your_turn_title: "● Your turn — {game}",
@@ -164,6 +165,10 @@ const XI18n = (() => {
       clock_help: "After this long a bot makes the move for a player who does not; while the player is away it goes on playing for them.",
       seconds: "{n} s",
       minutes: "{n} min",
+      hours: "{n} h",
+      days: "{n} days",
+      clock_turn_based: "turn-based",
+      clock_rule: "when it runs out, a bot makes this move for the player (and the next ones while they are away)",
       option_names: {},
       choice_names: { ten_per_trick: "ten per trick" },
       bot_names: { easy: "Easy", normal: "Normal", hard: "Hard (expert)" },
@@ -336,6 +341,7 @@ const XI18n = (() => {
       clock: "持ち時間",
       clock_none: "なし",
       clock_left: "残り {s} 秒",
+      clock_left_long: "残り {t}",
       autopilot: "ボットが代わりに打っています",
       hand_no: "第{n}ハンド",
       your_turn_title: "● あなたの番 — {game}",
@@ -367,6 +373,10 @@ const XI18n = (() => {
       clock_help: "この時間内に手を選ばないと、ボットが代わりに1手打ちます。席を離れている間はボットが打ち続けます。",
       seconds: "{n}秒",
       minutes: "{n}分",
+      hours: "{n}時間",
+      days: "{n}日",
+      clock_turn_based: "ターン制",
+      clock_rule: "時間切れになると、ボットがその人の代わりにこの手を打ちます（席を離れている間は次の手も）",
       yes: "はい",
       no: "いいえ",
       claiming: "席を確保しています…",
@@ -481,6 +491,15 @@ const XI18n = (() => {
     const name = names[seat];
     return typeof name === "string" && name ? name : seatNumber(seat);
   }
+  // A length of time as people say it: 45 s, 5 min, 3 h, 2 days (the largest unit).
+  function duration(seconds) {
+    const s = Math.max(0, Math.round(seconds));
+    if (s >= 2 * 86400) return t("days", { n: Math.floor(s / 86400) });
+    if (s >= 3600) return t("hours", { n: Math.floor(s / 3600) });
+    if (s >= 120) return t("minutes", { n: Math.floor(s / 60) });
+    return t("seconds", { n: s });
+  }
+
   function get() { return lang; }
   function set(value) {
     lang = value === "ja" ? "ja" : "en";
@@ -488,5 +507,5 @@ const XI18n = (() => {
     document.documentElement.lang = lang;
   }
   document.documentElement.lang = lang;
-  return { t, g, get, set, seatName, seatNumber, setNames, addGame, phase, botName };
+  return { t, g, get, set, seatName, seatNumber, setNames, addGame, phase, botName, duration };
 })();

@@ -6,7 +6,8 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const MINE = "xtarot.tables";
-  const CLOCKS = [null, 30, 60, 120, 300];
+  // seconds; an hour or more makes a turn-based table (docs/web.md)
+  const CLOCKS = [null, 30, 60, 120, 300, 3600, 86400, 259200];
   const LEVELS = ["easy", "normal", "hard"];
   let games = [];
   let refreshTimer = null;
@@ -143,7 +144,8 @@
     sel.textContent = "";
     for (const c of CLOCKS) {
       let text = XI18n.t("clock_none");
-      if (c !== null) text = c < 120 ? XI18n.t("seconds", { n: c }) : XI18n.t("minutes", { n: c / 60 });
+      if (c !== null) text = XI18n.duration(c);
+      if (c !== null && c >= 3600) text += ` (${XI18n.t("clock_turn_based")})`;
       sel.appendChild(make("option", { value: c === null ? "" : String(c) }, text));
     }
     sel.value = before || "";
@@ -232,7 +234,7 @@
       li.appendChild(make("strong", {}, gameName(t.game)));
       const free = t.seats.filter((s) => s.free);
       let facts = ` · ${t.players} · ${XI18n.t("free_seats", { n: free.length })}`;
-      if (t.clock) facts += ` · ${XI18n.t("clock")} ${XI18n.t("seconds", { n: t.clock })}`;
+      if (t.clock) facts += ` · ${XI18n.t("clock")} ${XI18n.duration(t.clock)}`;
       li.appendChild(make("span", { class: "muted" }, facts));
       for (const s of free) {
         const b = make("button", { type: "button", class: "join-open", "data-seat": String(s.seat) },

@@ -368,6 +368,7 @@
     if (phase && !last.finished) status.appendChild(make("span", "phase", ` · ${phase}`));
     if (seat === null) status.appendChild(make("span", "phase", ` · ${XI18n.t("spectator")}`));
     status.appendChild(make("span", "clock", ""));
+    if (last.clock && !last.finished && last.clock.seat === seat) status.appendChild(make("small", "clock-rule", ""));
     status.className = `status${myTurn ? " mine" : ""}${last.finished ? " over" : ""}`;
     tickClock();
   }
@@ -378,8 +379,13 @@
     const c = last.clock;
     if (!c || last.finished) { el.textContent = ""; return; }
     const left = Math.max(0, Math.ceil(c.left - (Date.now() - receivedAt) / 1000));
-    el.textContent = ` · ${XI18n.t("clock")}: ${XI18n.t("clock_left", { s: left })}`;
+    const text = left < 120 ? XI18n.t("clock_left", { s: left }) : XI18n.t("clock_left_long", { t: XI18n.duration(left) });
+    el.textContent = ` · ${XI18n.t("clock")}: ${text}`;
+    el.title = XI18n.t("clock_rule");
+    el.dataset.left = String(left);
     el.classList.toggle("low", left <= 10);
+    const rule = document.querySelector("#status .clock-rule");
+    if (rule) rule.textContent = ` (${XI18n.t("clock_rule")})`;
   }
   setInterval(tickClock, 500);
 
@@ -559,8 +565,30 @@
   function notifyTurn(myTurn) {
     const name = info ? (XI18n.get() === "ja" ? info.name_ja : info.name_en) : "xtarot";
     document.title = myTurn ? XI18n.t("your_turn_title", { game: name }) : `${name} — xtarot`;
+    badge(myTurn);
     if (myTurn && !wasMyTurn && $("sound").checked) beep();
     wasMyTurn = myTurn;
+  }
+
+  // A dot on the tab's icon while it is your turn (drawn once, then kept).
+  let dot = null;
+  function badge(on) {
+    let icon = document.querySelector("link[rel='icon']");
+    if (!icon) { icon = document.createElement("link"); icon.rel = "icon"; document.head.appendChild(icon); }
+    if (on && dot === null) {
+      const c = document.createElement("canvas");
+      c.width = c.height = 32;
+      const g = c.getContext("2d");
+      if (g) {
+        g.fillStyle = "#d93025";
+        g.beginPath();
+        g.arc(16, 16, 12, 0, 2 * Math.PI);
+        g.fill();
+        dot = c.toDataURL("image/png");
+      } else dot = "data:,";
+    }
+    icon.href = on ? dot : "data:,";
+    document.body.dataset.yourTurn = on ? "1" : "0";
   }
 
   let audio = null;
