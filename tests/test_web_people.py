@@ -148,6 +148,7 @@ def test_names_chat_and_a_rematch_between_two_browsers(
     rows = board.locator("#board tr[data-player]").all_inner_texts()
     assert any(NAME_A in r for r in rows) and any(NAME_B in r for r in rows), rows
     assert any("ボット" in r or "bot" in r for r in rows), rows
+    assert board.locator("#board b").count() == 0  # the name is text, not markup
     board.locator("#board a", has_text=NAME_A).click()
     board.wait_for_selector("#player-matches li[data-table]")
     assert board.get_attribute("#player-matches li", "data-table") == table["id"]

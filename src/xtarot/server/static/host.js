@@ -84,6 +84,7 @@ const XHost = (() => {
       li.append(sel, button(XI18n.t(spec.kind === "bot" ? "host_change" : "host_bot"), "bot",
         () => ({ seat: spec.seat, bot: sel.value })));
     }
+    if (spec.free) li.appendChild(copyRow(inviteLink(spec.seat)));  // this seat's invitation
     if (spec.kind === "human") {
       li.appendChild(button(XI18n.t("host_link"), "link", () => ({ seat: spec.seat })));
       li.appendChild(toggle(XI18n.t("host_mute"), "mute",

@@ -103,6 +103,10 @@
       const replay = make("a", "chip-link", XI18n.t("replay_link"));
       replay.href = `replay#t=${encodeURIComponent(m.table)}`;
       li.appendChild(replay);
+      const record = make("a", "chip-link", XI18n.t("download"));
+      record.href = `api/tables/${encodeURIComponent(m.table)}/record`;
+      record.setAttribute("download", "");
+      li.appendChild(record);
       list.appendChild(li);
     }
   }
