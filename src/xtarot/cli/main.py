@@ -864,6 +864,7 @@ def serve(
     if root_path and (not root_path.startswith("/") or any(c in root_path for c in "?#\\ ")):
         fail(f"--root-path must be a path such as /cards, not {root_path!r}", code=2)
     try:  # lazy: the server's libraries load only for this command
+        from xtarot.server import DatabaseInUse
         from xtarot.server import serve as run_server
         from xtarot.server.hub import Limits
 
@@ -888,6 +889,8 @@ def serve(
             f"{err}; the web server's libraries are missing: pip install --force-reinstall xtarot",
             code=1,
         )
+    except DatabaseInUse as err:
+        fail(str(err), code=1)
 
 
 # -- plugins and the conformance kit -----------------------------------------------------------

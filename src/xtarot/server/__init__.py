@@ -18,7 +18,7 @@ import time
 import webbrowser
 from typing import Any
 
-__all__ = ["create_app", "describe_db", "serve"]
+__all__ = ["DatabaseInUse", "create_app", "describe_db", "hold_sqlite", "serve"]
 
 
 def create_app(db: str | None = None, **settings: Any) -> Any:
@@ -47,8 +47,9 @@ def serve(
 
     import xtarot
     from xtarot.server.app import create_app as _create
-    from xtarot.server.store import Store
+    from xtarot.server.store import Store, default_url
 
+    _lock = hold_sqlite(db or default_url())  # held until the server stops
     store = Store(db)
     app = _create(store=store, bot_delay=bot_delay, limits=limits)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
@@ -67,6 +68,35 @@ def serve(
         ws_max_size=65536,
         root_path=root_path.rstrip("/"),
     )
+
+
+class DatabaseInUse(RuntimeError):
+    """Another server process already serves this SQLite database."""
+
+
+def hold_sqlite(url: str) -> object | None:
+    """For a SQLite file: an exclusive lock on ``FILE.lock`` for this process's life, so
+    that a second ``xtarot serve`` on the same file stops at once with a clear error
+    (SQLite serves one process: two would each think they own the same tables).
+    ``None`` for other databases, an in-memory one, or where locks are unsupported."""
+    if not url.startswith("sqlite:///") or url in ("sqlite:///", "sqlite:///:memory:"):
+        return None
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks here
+        return None
+    path = url.removeprefix("sqlite:///")
+    handle = open(path + ".lock", "a")  # noqa: SIM115  (kept open: it is the lock)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise DatabaseInUse(
+            f"another xtarot serve already uses {path}: a SQLite database serves one "
+            "process. To run several processes, give them one PostgreSQL database: "
+            "--db postgresql+psycopg://USER@HOST/DATABASE (see docs/deploy.md)"
+        ) from None
+    return handle
 
 
 def describe_db(url: str) -> str:

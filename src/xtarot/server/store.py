@@ -250,7 +250,9 @@ class Store:
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        from xtarot.server.migrations import upgrade
+
+        upgrade(self.engine)  # Alembic migrations; concurrent starts wait for each other
         self._insert_action = insert(actions_t)
 
     def close(self) -> None:

@@ -1,0 +1,19 @@
+"""Alembic's entry point: migrations run on the connection the server hands over."""
+
+from __future__ import annotations
+
+from alembic import context
+
+connection = context.config.attributes.get("connection")
+if connection is None:  # `alembic` run by hand: connect to sqlalchemy.url
+    from sqlalchemy import create_engine
+
+    engine = create_engine(context.config.get_main_option("sqlalchemy.url") or "sqlite://")
+    with engine.begin() as connection:
+        context.configure(connection=connection, render_as_batch=True)
+        with context.begin_transaction():
+            context.run_migrations()
+else:
+    context.configure(connection=connection, render_as_batch=True)
+    with context.begin_transaction():
+        context.run_migrations()
