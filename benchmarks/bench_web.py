@@ -15,6 +15,9 @@ move (about 1 ms) and the cores it kept busy show.
     PYTHONPATH=src python benchmarks/bench_web.py              # 50 tables, <= 60 s
     PYTHONPATH=src python benchmarks/bench_web.py --quick      # 5 tables, a smoke run
     PYTHONPATH=src python benchmarks/bench_web.py --json       # one JSON object
+    # the same while 4 tables of `hard` bots think, in threads or in worker processes
+    PYTHONPATH=src python benchmarks/bench_web.py --hard-tables 4 --bot-processes 0
+    PYTHONPATH=src python benchmarks/bench_web.py --hard-tables 4 --bot-processes 1
 
 Bounded: at most 200 tables, at most 300 s, loopback only.  Needs only xtarot (the web
 server and ``websockets`` are part of the default install).
@@ -67,7 +70,7 @@ def cpu_seconds(pid: int) -> float | None:
         return None
 
 
-def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: str, processes: int, bot_tables: int) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""),
@@ -75,7 +78,8 @@ def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
     code = (  # one load client creates every table: no creation rate limit here
         "from xtarot.server import serve; from xtarot.server.hub import Limits; "
         f"serve('127.0.0.1', {port}, {db!r}, bot_delay=0, log_level='warning', "
-        "limits=Limits(tables_per_minute=1e9, table_burst=1e9))"
+        f"bot_processes={processes}, "
+        f"limits=Limits(tables_per_minute=1e9, table_burst=1e9, max_bot_tables={bot_tables}))"
     )
     return subprocess.Popen(
         [sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
@@ -169,7 +173,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.db'}"
-        proc = start_server(port, db)
+        proc = start_server(port, db, args.bot_processes, max(2, args.hard_tables))
         try:
             await wait_ready(port, proc)
             rss_idle = rss_mib(proc.pid)
@@ -185,6 +189,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 if "id" not in created:
                     raise SystemExit(f"could not create a table: {created}")
                 tables.append(created)
+            for i in range(args.hard_tables):  # bots only: they think all the time
+                body = {
+                    "game": args.game,
+                    "players": args.players,
+                    "seats": ["hard"] * args.players,
+                    "seed": 5000 + i,
+                }
+                created = await http_json(port, "POST", "/api/tables", body)
+                if "id" not in created:
+                    raise SystemExit(f"could not create a table of hard bots: {created}")
             rss_tables = rss_mib(proc.pid)
             rtts: list[float] = []
             cpu_start = cpu_seconds(proc.pid)
@@ -234,6 +248,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "tables": tables_n,
         "clients": tables_n * args.players,
         "think_s": args.think,
+        "hard_tables": args.hard_tables,
+        "bot_processes": args.bot_processes,
         "seconds": round(elapsed, 2),
         "tables_finished": finished,
         "moves": sum(moves),
@@ -277,6 +293,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit (<= 300 s)")
     parser.add_argument("--quick", action="store_true", help="5 tables, 20 s at most")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--hard-tables", type=int, default=0, help="tables of hard bots thinking meanwhile"
+    )
+    parser.add_argument(
+        "--bot-processes",
+        type=int,
+        default=0,
+        help="the server's worker processes for searching bots (0: threads)",
+    )
     args = parser.parse_args()
     if args.quick:
         args.tables, args.seconds = 5, 20.0
@@ -290,6 +315,10 @@ def main() -> None:
         f"think {result['think_s']} s): {result['moves']} moves in {result['seconds']} s "
         f"({result['moves_per_second']} moves/s), {result['tables_finished']} matches finished"
     )
+    if result["hard_tables"]:
+        n = result["bot_processes"]
+        where = f"{n} worker process(es)" if n else "threads of the server"
+        print(f"meanwhile {result['hard_tables']} tables of hard bots thinking in {where}")
     verdict = "ok" if r["p95"] < 50 else "ABOVE TARGET"
     print(
         f"move round trip: p50 {r['p50']} ms, p95 {r['p95']} ms ({verdict}: target < 50 ms), "

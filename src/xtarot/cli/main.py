@@ -824,6 +824,17 @@ def serve(
             "data folder), e.g. postgresql+psycopg://user:pw@host/xtarot.",
         ),
     ] = None,
+    bot_processes: Annotated[
+        int | None,
+        typer.Option(
+            "--bot-processes",
+            min=0,
+            max=64,
+            help="Worker processes for the searching bots (hard, expert, ismcts, pimc), so "
+            "that a thinking bot never delays another table. Default: one per CPU but one "
+            "(at least 1, at most 8); 0: they think in threads of the server's process.",
+        ),
+    ] = None,
     bot_delay: Annotated[
         float, typer.Option("--bot-delay", help="Seconds before each bot move.")
     ] = 0.6,
@@ -883,6 +894,7 @@ def serve(
             limits=limits,
             root_path=root_path.rstrip("/"),
             open_browser=open_browser,
+            bot_processes=bot_processes,
         )
     except ImportError as err:
         fail(

@@ -38,11 +38,14 @@ def serve(
     limits: Any = None,
     root_path: str = "",
     open_browser: bool = False,
+    bot_processes: int | None = None,
 ) -> None:
     """Run the web server until interrupted.  It first prints its version, the address
     to open and where the tables are stored; ``open_browser`` opens the lobby in the
     default browser once the server answers.  ``root_path`` is the path prefix a
-    reverse proxy serves it under (``/cards``), for the links it hands out."""
+    reverse proxy serves it under (``/cards``), for the links it hands out.
+    ``bot_processes``: worker processes for the searching bots (``None``: one per CPU
+    but one, at least one and at most 8; 0: threads of the server's process)."""
     import uvicorn
 
     import xtarot
@@ -51,13 +54,17 @@ def serve(
 
     _lock = hold_sqlite(db or default_url())  # held until the server stops
     store = Store(db)
-    app = _create(store=store, bot_delay=bot_delay, limits=limits)
+    if bot_processes is None:
+        bot_processes = max(1, min(8, (os.cpu_count() or 2) - 1))
+    app = _create(store=store, bot_delay=bot_delay, limits=limits, bot_processes=bot_processes)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     if ":" in shown:
         shown = f"[{shown}]"
     url = f"http://{shown}:{port}{root_path.rstrip('/')}/"
     print(f"xtarot {xtarot.__version__}: open {url} in a browser (Ctrl-C stops)", flush=True)
     print(f"xtarot: tables are stored in {describe_db(store.url)}", flush=True)
+    where = f"{bot_processes} worker processes" if bot_processes else "threads of this process"
+    print(f"xtarot: searching bots (hard, expert...) think in {where}", flush=True)
     if open_browser:
         threading.Thread(target=_open_when_up, args=(host, port, url), daemon=True).start()
     uvicorn.run(

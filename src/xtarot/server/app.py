@@ -94,6 +94,7 @@ def create_app(
     hint_seconds: float = 0.5,
     rate: tuple[float, float] | None = None,
     limits: Limits | None = None,
+    bot_processes: int = 0,
 ) -> FastAPI:
     """The web app over the database at ``db`` (an SQLAlchemy URL; default: a SQLite
     file in the user's data directory).  ``bot_delay`` is the pause before each bot
@@ -101,7 +102,9 @@ def create_app(
     that of the ISMCTS hint bot for games without a heuristic; ``rate`` the messages
     per second and burst allowed per connection; ``limits`` what one server allows
     (:class:`xtarot.server.hub.Limits`: table creation rate, live and bots-only tables,
-    hello timeout, idle unloading, option caps, allowed origins)."""
+    hello timeout, idle unloading, option caps, allowed origins); ``bot_processes``
+    worker processes for the searching bots (0: they think in threads of this process;
+    :mod:`xtarot.server.botpool`)."""
     hub = Hub(
         store or Store(db),
         bot_delay=bot_delay,
@@ -109,6 +112,7 @@ def create_app(
         hint_seconds=hint_seconds,
         rate=rate or (RATE_PER_SECOND, RATE_BURST),
         limits=limits,
+        bot_processes=bot_processes,
     )
     allowed = hub.limits.allow_origins
 

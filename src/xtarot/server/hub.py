@@ -27,6 +27,7 @@ import xtarot
 from xtarot.agents import AGENTS, Agent, RandomAgent, decision_for, make_agent
 from xtarot.agents.heuristic import STRATEGIES
 from xtarot.engine import Action, ConfigError, Game, IllegalAction, RecordError, State
+from xtarot.server.botpool import SEARCHING, BotPool
 from xtarot.server.people import (
     CHAT_BURST,
     CHAT_KEEP,
@@ -397,6 +398,7 @@ class Hub:
         hint_seconds: float = 0.5,
         rate: tuple[float, float] = (RATE_PER_SECOND, RATE_BURST),
         limits: Limits | None = None,
+        bot_processes: int = 0,
     ) -> None:
         self.store = store
         self.rate = rate
@@ -406,6 +408,8 @@ class Hub:
         self.bot_seconds = bot_seconds
         self.hint_seconds = hint_seconds
         self.tables: dict[str, LiveTable] = {}
+        #: searching bots think in these worker processes (None: in threads)
+        self.pool = BotPool(bot_processes) if bot_processes > 0 else None
         self.audit = False  # tests: keep every payload sent per connection
 
     # -- creating and loading ----------------------------------------------------------
@@ -808,9 +812,20 @@ class Hub:
 
     async def _choose(self, table: LiveTable, seat: int, agent: Agent) -> Action:
         snapshot = table.state.clone()
+        spec = table.seats[seat]
         try:
             if agent.name == "random":
                 return agent.act(decision_for(snapshot))
+            if (
+                self.pool is not None
+                and spec.kind == "bot"
+                and spec.bot in SEARCHING
+                and table.agents.get(seat) is agent
+            ):
+                seed = (table.state.seed * 31 + seat * 7919 + table.n * 104729) % (2**63)
+                settings = _bot_settings(spec.bot, self.bot_seconds)
+                text = await self.pool.act(spec.bot, seed, settings, snapshot)
+                return snapshot.game.action(text)
             return await asyncio.to_thread(agent.act, decision_for(snapshot))
         except Exception:
             # A bot that fails must not stall the table: this move is a random one.
@@ -1081,6 +1096,8 @@ class Hub:
         return out
 
     async def shutdown(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
         for table in self.tables.values():
             if table.clock_task is not None:
                 table.clock_task.cancel()

@@ -1,0 +1,62 @@
+"""Searching bots think in worker processes, off the server's event loop.
+
+A ``hard``, ``expert``, ``ismcts`` or ``pimc`` bot spends its whole budget (a second by
+default) running Python. In a thread of the server's process it holds the interpreter
+lock most of that time, so every other table's moves wait behind it. With a pool
+(``xtarot serve --bot-processes N``) the bot runs in one of ``N`` worker processes
+instead: the server sends the position, the worker builds the bot (its seed derived
+from the table's seed, the seat and the move number, so a table's bots stay
+reproducible), lets it see only that seat's decision (its view and a world sampler,
+as everywhere) and sends back the move's text. The server then checks the answer
+against the table's position as it is *now* before applying it (a move that is stale
+or illegal is dropped; ``Hub.act`` refuses it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from xtarot.agents import decision_for, make_agent
+from xtarot.engine import State
+
+__all__ = ["SEARCHING", "BotPool", "think"]
+
+#: The bots worth a process: they search for their whole time budget.
+SEARCHING = frozenset({"hard", "expert", "ismcts", "pimc"})
+
+
+def think(name: str, seed: int, settings: dict[str, Any], state: State) -> str:
+    """In a worker: bot ``name``'s move for the seat to act (its decision only)."""
+    agent = make_agent(name, seed, **settings)
+    return agent.act(decision_for(state)).text
+
+
+class BotPool:
+    """A pool of ``processes`` workers (started on first use, with ``spawn``: the
+    server's threads and event loop are not copied into them)."""
+
+    def __init__(self, processes: int) -> None:
+        if processes < 1:
+            raise ValueError("a bot pool needs at least one process")
+        self.processes = processes
+        self._executor: ProcessPoolExecutor | None = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                self.processes, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._executor
+
+    async def act(self, name: str, seed: int, settings: dict[str, Any], state: State) -> str:
+        """The move's text (raises what the bot raised)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool(), think, name, seed, settings, state)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
