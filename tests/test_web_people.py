@@ -3,7 +3,8 @@ a phone in Japanese) name themselves (in the lobby and at the table); the host c
 the table in the lobby with open seats, the other takes one from the invitation's
 waiting room, and the host seats bots in the seats nobody took; they chat both ways with
 free text and a quick phrase each sees in their own language, play a whole hand by
-clicking, see their new ratings, the leaderboard and a player page, and agree to a
+clicking (the server restarted in the middle: names, chat and seats survive), see their
+new ratings, the leaderboard and a player page, and agree to a
 rematch, which seats them at a new table under the same names.  Names and chat holding
 HTML are shown as text.  Skipped without Chromium or Playwright."""
 
@@ -127,6 +128,18 @@ def test_names_chat_and_a_rematch_between_two_browsers(
     assert chat_lines(a)[1:] == [f"{NAME_B}: よろしく!", f"{NAME_B}: Hi, good luck!"]
     b.wait_for_function("() => document.querySelectorAll('#chat-log li:not(.empty)').length >= 3")
     assert chat_lines(b)[2] == f"{NAME_B}: よろしくお願いします"
+
+    # the server restarts mid-match: both pages reconnect by themselves, and the names,
+    # the chat and the seated bots are all still there
+    server.stop()
+    server.start()
+    for page in (a, b):
+        page.wait_for_function("() => document.getElementById('conn').textContent === ''")
+    # (the browser logs each refused reconnection while the server was down: expected)
+    errors[:] = [e for e in errors if "ERR_CONNECTION_REFUSED" not in e]
+    b.wait_for_function("() => document.querySelectorAll('#chat-log li:not(.empty)').length >= 3")
+    assert chat_lines(b)[0] == f"{NAME_A}: hello {XSS}"
+    assert seat_names(a)[0] == f"{NAME_A} (you)" and seat_names(a)[2] == NAME_B
 
     # the whole hand, by clicking in both browsers
     rng = random.Random(7)
