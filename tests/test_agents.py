@@ -133,6 +133,7 @@ def test_ismcts_values_every_seat_as_utility_does() -> None:
     assert _utilities((30.0, 20.0), (1, 2), 1.0, points=20.0) == [1.0 + 10 / 60, -10 / 60]
 
 
+@pytest.mark.slow  # about 20 s: on demand (pytest -m slow); bench_bots.py measures strength
 def test_ismcts_beats_random_players() -> None:
     game = xtarot.load("sono-arcana", players=4)
     share = 0.0

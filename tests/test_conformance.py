@@ -12,7 +12,10 @@ from xtarot.testing import check_agent, configurations, run_conformance
 
 #: Random games per player count with default options (the bulk runs), and per
 #: configuration with a non-default option.  XTAROT_CONFORMANCE_SCALE scales all of
-#: them (e.g. 0.1 for a quick local run).  Long multi-hand matches are played as
+#: them (e.g. 0.1 for a quick local run).  The default run plays 300 games per player
+#: count (over 10,000 random games in all, with every check at every step of the deep
+#: ones); the slow-marked ``test_random_playouts_in_full`` (``pytest -m slow``) plays
+#: 2,000 per player count on other seeds.  Long multi-hand matches are played as
 #: the game's ``bulk_options`` say (e.g. one hand) for the many-game runs; whole
 #: matches are played too, fewer of them.  The deep games (every check at every step,
 #: the leak test's sampled worlds above all) cost the most: a configuration with a
@@ -26,7 +29,8 @@ def scaled(n: int) -> int:
 
 
 #: (many games, deep games, whole matches, deep whole matches)
-DEFAULTS = (scaled(2000), scaled(25), scaled(30), scaled(3))
+DEFAULTS = (scaled(300), scaled(10), scaled(10), scaled(2))
+FULL = (scaled(2000), scaled(25), scaled(30), scaled(3))
 OPTIONS = (scaled(150), scaled(8), scaled(10), scaled(1))
 OPTIONS_IN_DEPTH = (0, scaled(25), scaled(30), scaled(3))
 
@@ -60,6 +64,16 @@ def check_configuration(
 def test_random_playouts(game_id: str, cfg: dict[str, object]) -> None:
     counts = DEFAULTS if set(cfg) == {"players"} else OPTIONS
     check_configuration(game_id, cfg, counts, seed=1000)
+
+
+DEFAULT_CASES = [c for c in CASES if set(c.values[1]) == {"players"}]  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "cfg"), DEFAULT_CASES)
+def test_random_playouts_in_full(game_id: str, cfg: dict[str, object]) -> None:
+    """Every player count with 2,000 random games (and deeper checks), other seeds."""
+    check_configuration(game_id, cfg, FULL, seed=500_000)
 
 
 @pytest.mark.slow

@@ -390,6 +390,7 @@ def test_benchmark_win_share_interval_counts_each_deal_once(
     assert bench.deal_win_share(rows[:2]) == (1.0, float("inf"))
 
 
+@pytest.mark.slow  # about 20 s: on demand (pytest -m slow)
 def test_benchmark_out_directory_resumes_and_refuses_another_budget(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], bench_script: Callable[[str], Any]
 ) -> None:

@@ -348,6 +348,7 @@ def test_a_stopped_tournament_closes_its_run_and_resumes(tmp_path: Path) -> None
 
 
 # -- report --------------------------------------------------------------------------------
+@pytest.mark.slow  # about 30 s (matplotlib): on demand (pytest -m slow)
 def test_report_holds_its_plots(tmp_path: Path) -> None:
     run_seats("matto", 3, agents=["random"], games=12, workers=1, out=tmp_path / "runs" / "s")
     run_luck("arcana-duel", 2, games=6, workers=1, out=tmp_path / "runs" / "l")

@@ -447,7 +447,11 @@ def drive_to_the_end(page: Any, record: dict[str, Any], size: str) -> None:
     check_dealt(check_step(page, steps, steps, size), record)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    "game",
+    # arcana-duel's long replay (about 20 s) runs on demand (pytest -m slow)
+    [pytest.param(g, marks=[pytest.mark.slow] if g == "arcana-duel" else []) for g in GAMES],
+)
 def test_replay_page_of_every_game(web: Any, browser: Any, game: str) -> None:
     table_id, record = finished_web_table(web, game)
     sizes = ["desktop", "phone"] if game == "sono-arcana" else ["desktop"]

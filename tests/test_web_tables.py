@@ -116,8 +116,20 @@ def click_a_move(page: Any, rng: random.Random) -> bool:
     return True
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("game", GAMES)
+#: The longest hands by clicking at phone size run on demand (``pytest -m slow``): every
+#: game's phone layout is checked in the default run by tests/test_web_feel.py (no
+#: legal control covered) and the quicker games play a whole hand here.
+SLOW_PHONES = {"arcana-duel", "extendori", "matto"}
+
+
+@pytest.mark.parametrize(
+    ("game", "size"),
+    [
+        pytest.param(g, s, marks=[pytest.mark.slow] if s == "phone" and g in SLOW_PHONES else [])
+        for g in GAMES
+        for s in SIZES
+    ],
+)
 def test_a_whole_hand_by_clicking(
     server: Server, browser: Any, game: str, size: str, tmp_path: Path
 ) -> None:
@@ -311,6 +323,29 @@ def test_the_move_clock_counts_down_on_the_table(server: Server, browser: Any) -
     # 30 s from the table's start: the page may take a few seconds to come up on a busy machine
     assert "Move clock" in first and 15 <= left(first) <= 30
     assert left(later) <= left(first) - 1  # it counts down
+    ctx.close()
+
+
+def test_every_game_opens_with_its_own_layout(server: Server, browser: Any) -> None:
+    """One page per game (the installed wheel's check that every layout ships and
+    loads): the game's layout is registered, draws the table and leaves no note, and the
+    page logs no error."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    for game in GAMES:
+        players = PLAYERS.get(game, 4)
+        body = {"game": game, "players": players, "seats": ["human"] + ["random"] * (players - 1)}
+        table = httpx.post(server.base + "/api/tables", json=body, timeout=10).json()
+        page.goto(table["seats"][0]["link"])
+        page.wait_for_selector("#status[data-n]")
+        assert page.evaluate("(g) => XLayouts.has(g)", game), game
+        assert page.locator("#board .layout-note").count() == 0, game
+        assert page.locator("#board dl.generic").count() == 0, game
+        assert page.locator("#board *").count() > 5, game  # the layout drew the table
+    assert errors == [], errors
     ctx.close()
 
 
