@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
@@ -30,7 +30,7 @@ from xtarot.cli.render import (
 )
 from xtarot.engine import Action
 
-__all__ = ["hand_text", "header_text", "move_prompt", "table_parts"]
+__all__ = ["flat", "hand_text", "header_text", "move_prompt", "table_parts"]
 
 _GROUPS = _GROUP_KEYS  # suit -> the message naming its row
 
@@ -60,6 +60,21 @@ def table_parts(ui: GameUI, view: dict[str, Any], lang: str) -> RenderableType:
     except Exception:
         parts = generic.body(view, lang)
     return Group(*parts)
+
+
+def flat(console: Console, renderable: RenderableType, width: int) -> Text:
+    """``renderable`` drawn once at ``width`` columns, as a text that is not wrapped
+    again (a screen redraws it often; tables are costly to lay out each time)."""
+    options = console.options.update(width=max(1, width), height=None)
+    out = Text(no_wrap=True, overflow="crop", end="")
+    for i, line in enumerate(console.render_lines(renderable, options, pad=False)):
+        if i:
+            out.append("\n")
+        for segment in line:
+            if not segment.control:
+                out.append(segment.text, segment.style)
+    out.rstrip()
+    return out
 
 
 def _card(code: str, lang: str, game: str | None, *, names: bool, click: bool) -> Text:

@@ -20,6 +20,7 @@ nothing else.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import queue
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -34,6 +35,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Key, Resize
+from textual.timer import Timer
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -42,13 +44,15 @@ from xtarot.cli.i18n import paren, rules_text, t
 from xtarot.cli.play import PlaySession
 from xtarot.cli.text import JMarkdown
 from xtarot.engine import Action
-from xtarot.tui.parts import hand_text, header_text, move_prompt, table_parts
+from xtarot.tui.parts import flat, hand_text, header_text, move_prompt, table_parts
 from xtarot.tui.widgets import ConfirmScreen, HistoryInput, MovesLog, PagerScreen
 
 __all__ = ["TALL", "AppFront", "PlayApp"]
 
 #: From this many rows on, the hand is shown one row per suit with the majors' names.
 TALL = 32
+#: Seconds within which what happens at the table is drawn together.
+FRAME = 0.05
 #: The fewest rows the log and the moves keep below the table.
 LOWER_MIN = 6
 
@@ -69,6 +73,8 @@ class AppFront(Front):
         self.epilogue: list[RenderableType] = []
         self.closed = False
         self.gone = False
+        #: The app's context (set when it starts), for what it is asked to do.
+        self.context: contextvars.Context | None = None
         #: What was said before the app started (shown in its log when it does).
         self.early: list[RenderableType] = []
 
@@ -84,6 +90,27 @@ class AppFront(Front):
             self.gone = True
             return None
 
+    def _post(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Have the app do ``fn(*args)`` on its thread, in order, without waiting for
+        it (the match goes on meanwhile; the screen catches up)."""
+        app = self.app
+        if app is None or self.gone or app._loop is None:
+            return
+        if threading.get_ident() == app._thread_id:
+            fn(*args)
+            return
+
+        def guarded() -> None:
+            try:
+                fn(*args)
+            except Exception as err:  # as if it had happened in the app itself
+                app._handle_exception(err)
+
+        try:  # (in the app's context: what it starts there knows its app)
+            app._loop.call_soon_threadsafe(guarded, context=self.context)
+        except RuntimeError:  # the app has closed meanwhile
+            self.gone = True
+
     def summarise(self, fast: bool) -> bool:
         return False  # every move is shown as it happens (the log keeps them all)
 
@@ -97,7 +124,7 @@ class AppFront(Front):
             self.early += shown
             return
         for item in shown:
-            self._ui(self._app().log_item, item)
+            self._post(self._app().log_item, item)
 
     def say_command(self, head: str, command: str) -> None:
         self.say(Text(head, style="dim"))
@@ -122,11 +149,11 @@ class AppFront(Front):
 
     @contextlib.contextmanager
     def _busy(self, label: str) -> Iterator[None]:
-        self._ui(self._app().set_status, label)
+        self._post(self._app().set_status, label)
         try:
             yield
         finally:
-            self._ui(self._app().set_status, None)
+            self._post(self._app().set_status, None)
 
     def busy(self, label: str) -> contextlib.AbstractContextManager[object]:
         return self._busy(label)
@@ -139,23 +166,23 @@ class AppFront(Front):
         *,
         first: bool = False,
     ) -> None:
-        self._ui(self._app().show_board, view, list(legal), list(since), first)
+        self._post(self._app().show_board, view, list(legal), list(since), first)
 
     def moved(self, view: dict[str, Any]) -> None:
-        self._ui(self._app().after_move, view)
+        self._post(self._app().after_move, view)
 
     def hinted(self, number: int) -> None:
-        self._ui(self._app().point_at, number)
+        self._post(self._app().point_at, number)
 
     def rules(self, markdown: str, note: str | None = None) -> None:
-        self._ui(self._app().show_rules, markdown, note)
+        self._post(self._app().show_rules, markdown, note)
 
     def help(self, view: dict[str, Any], legal: Sequence[Action]) -> None:
-        self._ui(self._app().action_help)
+        self._post(self._app().action_help)
 
     def closing(self) -> None:
         self.closed = True
-        self._ui(self._app().show_moves, [])
+        self._post(self._app().show_moves, [])
 
     def hang_up(self) -> None:
         """The app is closing: questions are not answered any more."""
@@ -231,12 +258,17 @@ class PlayApp(App[int]):
         #: The session waits for a move (the list of legal moves is up).
         self.choosing = False
         self.quit_soon = False
+        #: How many lines were handed to the session.
+        self.answered = 0
         self.over: int | None = None
         self.view: dict[str, Any] | None = None
         self.legal: list[Action] = []
         self.since: list[Text] = []
         self.status: str | None = None
         self.prompt_text = ""
+        self._said: list[RenderableType] = []
+        self._view_soon: dict[str, Any] | None = None
+        self._timer: Timer | None = None
         labels = {d: t("key_" + d.lower(), self.lang) for d in _LABELLED}
         for key, bound in self._bindings.key_to_bindings.items():  # in the player's language
             self._bindings.key_to_bindings[key] = [
@@ -252,13 +284,14 @@ class PlayApp(App[int]):
         with Horizontal(id="lower"):
             yield MovesLog(id="log")
             yield MoveList(id="moves")
-        yield HistoryInput(id="input")
+        yield HistoryInput(id="input", select_on_focus=False)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#log", MovesLog).border_title = t("tui_log", self.lang)
         self.query_one("#moves", MoveList).border_title = t("legal_moves", self.lang)
         self.query_one("#moves", MoveList).focus()
+        self.front.context = contextvars.copy_context()
         for item in self.front.early:
             self.log_item(item)
         self.front.early = []
@@ -276,13 +309,14 @@ class PlayApp(App[int]):
         self.front._ui(self.finished, code)
 
     def failed(self, err: Exception) -> None:
-        self.exit(1, message=f"xtarot: {type(err).__name__}: {err}")
+        self.exit(1, return_code=1, message=f"xtarot: {type(err).__name__}: {err}")
 
     def finished(self, code: int) -> None:
         if code != 0:  # abandoned: back to the shell at once
-            self.exit(code)
+            self.exit(code, return_code=code)
             return
         self.over = code
+        self.catch_up()
         self.show_moves([])
         self.set_status(None)
         self.prompt(t("tui_over", self.lang))
@@ -308,7 +342,27 @@ class PlayApp(App[int]):
 
     # -- what the session shows ---------------------------------------------------------
     def log_item(self, item: RenderableType) -> None:
-        self.query_one("#log", MovesLog).add(item)
+        self._said.append(item)
+        self._soon()
+
+    def _soon(self) -> None:
+        """Draw what was said and the latest view shortly: moves made in a quick
+        row (``--fast``, or a bot that answers at once) are drawn together."""
+        if self._timer is None:
+            self._timer = self.set_timer(FRAME, self.catch_up)
+
+    def catch_up(self) -> None:
+        """Draw now what was said and the latest view."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        said, self._said = self._said, []
+        log = self.query_one("#log", MovesLog)
+        for item in said:
+            log.add(item)
+        view, self._view_soon = self._view_soon, None
+        if view is not None:
+            self.show_view(view)
 
     def show_view(self, view: dict[str, Any]) -> None:
         """Header, table and hand from the seat's view."""
@@ -318,7 +372,8 @@ class PlayApp(App[int]):
         self.query_one("#header", Static).update(
             header_text(session.ui, view, self.lang, session.title, width)
         )
-        self.query_one("#table-body", Static).update(table_parts(session.ui, view, self.lang))
+        table = table_parts(session.ui, view, self.lang)
+        self.query_one("#table-body", Static).update(flat(self.console, table, width))
         hand = view.get("hand")
         hand_widget = self.query_one("#hand", Static)
         hand_widget.display = isinstance(hand, list)
@@ -328,7 +383,8 @@ class PlayApp(App[int]):
 
     def after_move(self, view: dict[str, Any]) -> None:
         """A move was made at the table: the new view; the moves offered are gone."""
-        self.show_view(view)
+        self._view_soon = view
+        self._soon()
         if self.choosing:
             self.show_moves([])
 
@@ -337,6 +393,7 @@ class PlayApp(App[int]):
     ) -> None:
         """The board before the seat's decision: everything, the moves, and the log
         scrolled to what happened since the seat's last move."""
+        self.catch_up()
         self.show_view(view)
         self.show_moves(legal)
         self.since = since
@@ -375,6 +432,7 @@ class PlayApp(App[int]):
 
     def prompt(self, text: str) -> None:
         """The session waits for a line: ``text`` says what for."""
+        self.catch_up()
         self.prompt_text = text
         self.waiting = True
         self._placeholder()
@@ -402,13 +460,14 @@ class PlayApp(App[int]):
     def submit(self, line: str) -> bool:
         """Hand a line to the session (when it waits for one)."""
         if self.over is not None:
-            self.exit(self.over)
+            self.exit(self.over, return_code=self.over)
             return True
         if not self.waiting:
             what = self.status or t("tui_playing", self.lang)
             self.notify(t("tui_wait", self.lang, what=what), timeout=2)
             return False
         self.waiting = False
+        self.answered += 1
         self._placeholder()
         self.front.answers.put(line)
         return True
@@ -434,8 +493,8 @@ class PlayApp(App[int]):
         self.submit(line)
 
     def action_quit_match(self) -> None:
-        if self.over is not None or not self.session.state:
-            self.exit(self.over or 0)
+        if self.over is not None or self.session.state is None:
+            self.exit(self.over or 0, return_code=self.over or 0)
         elif self.waiting:
             self.submit("q")
         else:
