@@ -570,6 +570,58 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "replay_moves": ("Moves", "手順"),
     "replay_unfinished": ("The match was not finished.", "この対局は終わっていません。"),
     "press_enter": ("(Enter: next, q: stop)", "（Enter で次へ、q で終了）"),
+    # the full-screen app (xtarot.tui)
+    "key_help": ("Help", "ヘルプ"),
+    "key_rules": ("Rules", "ルール"),
+    "key_hint": ("Hint", "ヒント"),
+    "key_undo": ("Undo", "取り消し"),
+    "key_save": ("Save", "保存"),
+    "key_quit": ("Quit", "終了"),
+    "key_close": ("Close", "閉じる"),
+    "key_moves": ("Moves", "手の一覧"),
+    "key_type": ("Type", "入力"),
+    "key_next": ("Next", "次へ"),
+    "key_back": ("Back", "前へ"),
+    "key_first": ("Start", "最初"),
+    "key_last": ("End", "最後"),
+    "tui_log": ("Moves at the table", "卓の進行"),
+    "tui_wait": ("Not your turn yet: {what}", "まだあなたの番ではありません：{what}"),
+    "tui_playing": ("the others are playing…", "ほかの席が打っています…"),
+    "tui_quit_soon": (
+        "You quit as soon as it is your turn.",
+        "あなたの番になったら終了します。",
+    ),
+    "tui_over": (
+        "The match is over: Enter or ctrl+q leaves.",
+        "対戦は終わりました：Enter か ctrl+q で閉じます。",
+    ),
+    "tui_pager_keys": (
+        "↑↓ PgUp PgDn scroll · q or Esc closes",
+        "↑↓ PgUp PgDn でスクロール・q か Esc で閉じる",
+    ),
+    "tui_yes": ("Yes", "はい"),
+    "tui_no": ("No", "いいえ"),
+    "tui_hand": ("Your hand ({n})", "あなたの手札（{n}）"),
+    "tui_help_title": ("Help: keys and moves", "ヘルプ：キーと手の入力"),
+    "tui_help_keys": (
+        "Choose a move in the list (↑↓, Enter or a click; a card of your hand can be "
+        "clicked too), or type it below: its number, its text (`play Kc`), just the card "
+        "(`Kc`), several cards for place / discard / pay. ↑↓ in the input bring back "
+        "what you typed. Tab moves between the list and the input.",
+        "一覧から手を選ぶ（↑↓ と Enter、またはクリック。手札のカードもクリックできます）か、下の"
+        "入力欄に入力します：番号、手のテキスト（`play Kc`）、カードだけ（`Kc`）、place・discard・"
+        "pay ならカードを複数。入力欄で ↑↓ を押すと前に入力した行が戻ります。Tab で一覧と入力欄を"
+        "行き来します。",
+    ),
+    "tui_help_commands": (
+        "F1 help · F2 rules · F3 hint (or `?`) · F4 undo (or `undo`) · ctrl+s save the "
+        "record so far (or `save`) · ctrl+q quit (or `q`), offering to save",
+        "F1 ヘルプ・F2 ルール・F3 ヒント（`?`）・F4 取り消し（`undo`）・ctrl+s ここまでの記録を"
+        "保存（`save`）・ctrl+q 終了（`q`、保存するか聞かれます）",
+    ),
+    "tui_replay_step": ("Move {n} of {of}", "{of}手中{n}手目"),
+    "tui_replay_start": ("Start (of {of} moves)", "開始（全{of}手）"),
+    "tui_all_hands": ("Every hand", "全員の手札"),
     # sono-arcana
     "sa_round": ("Round {n}", "第{n}ラウンド"),
     "sa_final_round": ("final round", "最終ラウンド"),

@@ -14,6 +14,7 @@ closed); 130 Ctrl-C.
 from __future__ import annotations
 
 import json
+import os
 import random
 import shlex
 import sys
@@ -30,6 +31,7 @@ from rich.text import Text
 import xtarot
 from xtarot import agents as _agents
 from xtarot.agents.heuristic import STRATEGIES
+from xtarot.cli.front import Front, PlainFront
 from xtarot.cli.i18n import (
     os_reason,
     paren,
@@ -76,8 +78,56 @@ OptionOpt = Annotated[
 ]
 
 
+PlainOpt = Annotated[
+    bool,
+    typer.Option(
+        "--plain",
+        help="Line by line, without the full-screen app (also when the input or the "
+        "output is not a terminal, with TERM=dumb, or with XTAROT_PLAIN=1).",
+    ),
+]
+
+
 def _out() -> Console:
     return Console(highlight=False, markup=False)
+
+
+def full_screen(plain: bool = False, env: dict[str, str] | None = None) -> bool:
+    """Whether ``play`` and ``replay`` open the full-screen app: on a terminal (input
+    and output), unless ``--plain``, ``XTAROT_PLAIN`` (not empty or ``0``) or a
+    terminal that cannot draw one (``TERM=dumb``).
+
+    >>> full_screen(True), full_screen(env={"TERM": "dumb"})
+    (False, False)
+    """
+    env = dict(os.environ) if env is None else env
+    if plain or env.get("XTAROT_PLAIN", "") not in ("", "0") or env.get("TERM") == "dumb":
+        return False
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _front(plain: bool, console: Console) -> Front:
+    """The line-by-line terminal or the full-screen app (imported only when used)."""
+    if not full_screen(plain):
+        return PlainFront(console)
+    from xtarot.tui.play import AppFront
+
+    return AppFront()
+
+
+def _run(session: PlaySession, console: Console) -> int:
+    """Play the session on its front end; the exit code.  After the full-screen app,
+    the end of the match (the result, the command to play it again, where it was
+    saved) is printed on the terminal, where it stays."""
+    if isinstance(session.front, PlainFront):
+        return session.run()
+    from xtarot.tui.play import AppFront, PlayApp
+
+    code = PlayApp(session).run()
+    assert isinstance(session.front, AppFront)
+    for item in session.front.epilogue:
+        console.print(item, soft_wrap=isinstance(item, Text))
+    return 1 if code is None else code
 
 
 def _err() -> Console:
@@ -343,10 +393,14 @@ def play(
         bool,
         typer.Option("--auto", help="Play your forced moves (a single legal move) at once."),
     ] = False,
+    plain: PlainOpt = False,
 ) -> None:
-    """Play one seat in the terminal against bots (or continue a saved match)."""
+    """Play one seat in the terminal against bots (or continue a saved match): full
+    screen on a terminal, line by line with --plain."""
     if resume is not None:
-        _resume(resume, game, players, seat, bots, seed, lang, option, save, fast, delay, auto)
+        _resume(
+            resume, game, players, seat, bots, seed, lang, option, save, fast, delay, auto, plain
+        )
         return
     lang = _lang(lang)
     if game is None:
@@ -367,9 +421,10 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
     console = _out()
-    _start_lines(console, g, you, lang)
+    front = _front(plain, console)
+    _start_lines(front, g, you, lang)
     # A seed drawn at random is shown only when the match ends: it fixes the deal.
-    console.print(Text(t("seed_line" if chosen else "seed_hidden", lang, seed=seed), style="dim"))
+    front.say(Text(t("seed_line" if chosen else "seed_hidden", lang, seed=seed), style="dim"))
     command = f"xtarot play {info.id} --players {g.players} --seat {number} --seed {seed}"
     command += f" --bots {bots}" + "".join(
         f" --option {k}={_value_text(g.options.get(k, v))}" for k, v in options.items()
@@ -397,8 +452,9 @@ def play(
         meta=meta,
         command=command,
         auto=auto,
+        front=front,
     )
-    raise typer.Exit(session.run())
+    raise typer.Exit(_run(session, console))
 
 
 def _check_save(save: Path | None, lang: str) -> None:
@@ -444,7 +500,7 @@ def _options_line(g: Game, lang: str) -> str | None:
     return t("options_line", lang, options=shown)
 
 
-def _start_lines(console: Console, g: Game, seat: int, lang: str) -> None:
+def _start_lines(front: Front, g: Game, seat: int, lang: str) -> None:
     info = g.info
     title = t(
         "match_start",
@@ -453,10 +509,10 @@ def _start_lines(console: Console, g: Game, seat: int, lang: str) -> None:
         players=g.players,
         seat=seat_label(seat, lang),
     )
-    console.print(Text(title, style="bold"))
+    front.say(Text(title, style="bold"))
     line = _options_line(g, lang)
     if line:
-        console.print(line)
+        front.say(line)
 
 
 def _resume(
@@ -472,6 +528,7 @@ def _resume(
     fast: bool,
     delay: float | None,
     auto: bool,
+    plain: bool = False,
 ) -> None:
     """``xtarot play --resume FILE``: the saved session, exactly as it was.  It speaks
     the language of ``--lang`` or the locale (not the one the record was played in)."""
@@ -512,7 +569,8 @@ def _resume(
     auto = auto or bool(meta.get("auto"))
     meta.update({"human_seat": you, "lang": lang, "fast": fast, "delay": delay, "auto": auto})
     console = _out()
-    _start_lines(console, g, you, lang)
+    front = _front(plain, console)
+    _start_lines(front, g, you, lang)
     session = PlaySession(
         console,
         g,
@@ -528,8 +586,9 @@ def _resume(
         state=state,
         resumed_from=path,
         auto=auto,
+        front=front,
     )
-    raise typer.Exit(session.run())
+    raise typer.Exit(_run(session, console))
 
 
 # -- simulate ----------------------------------------------------------------------------

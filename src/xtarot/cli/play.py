@@ -16,8 +16,10 @@ At the prompt: a move's number, its canonical text or just its last words (a car
 code); several cards at once for ``place``, ``discard`` and ``pay`` (``discard 2c 5d
 7s Kw``); ``?`` a hint with the bot's reason and its win estimate; ``rules`` the rules
 summary (the board is drawn again after it); ``help`` the moves again; ``undo`` takes
-back the human's own last decision (with the bots' moves after it); ``q`` quits and
-offers to save the record, which ``xtarot play --resume FILE`` continues.
+back the human's own last decision (with the bots' moves after it); ``save`` writes
+the record so far (the match goes on); ``q`` quits and offers to save the record,
+which ``xtarot play --resume FILE`` continues.  What is shown and asked goes through
+a front end (:mod:`xtarot.cli.front`): printed lines, or the full-screen app.
 
 Exit codes: 0 when the match was played to its end, 3 when it was abandoned (``q``
 or the input closed), 130 after Ctrl-C.
@@ -36,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -44,6 +46,7 @@ import xtarot
 from xtarot.agents import Agent, ISMCTSAgent, decision_for, make_agent
 from xtarot.agents.heuristic import STRATEGIES
 from xtarot.cards import UNIVERSE
+from xtarot.cli.front import Front, PlainFront
 from xtarot.cli.i18n import comma, os_reason, rules_text, say_error, seat_label, t
 from xtarot.cli.render import (
     SINCE_LINES,
@@ -55,7 +58,6 @@ from xtarot.cli.render import (
     seat_table,
     ui_for,
 )
-from xtarot.cli.text import JMarkdown
 from xtarot.engine import Action, Game, IllegalAction, RecordError, State
 from xtarot.record import save_record
 
@@ -85,6 +87,7 @@ _HINT = {"?", "？", "hint", "ヒント"}
 _RULES = {"rules", "rule", "ルール"}
 _UNDO = {"undo", "u", "取り消し", "待った"}
 _HELP = {"help", "h", "ヘルプ", "moves", "一覧"}
+_SAVE = {"save", "保存"}
 #: Verbs that take several cards in one input: ``discard 2c 5d 7s Kw``.
 MULTI_VERBS = ("place", "discard", "pay")
 #: Thinking time of the hint (its search bot, and its win estimate); the
@@ -263,7 +266,9 @@ class PlaySession:
     ``bots`` maps every other seat to a bot name (see :func:`xtarot.agents.make_agent`).
     ``state`` continues a match in progress (``--resume``); ``delay`` is the pause
     after each bot move in seconds (``fast`` or a non-terminal output: none); ``auto``
-    plays the human's forced moves (a single legal move) without asking.
+    plays the human's forced moves (a single legal move) without asking.  ``front`` is
+    how the match is shown and asked (:mod:`xtarot.cli.front`; by default the
+    line-by-line terminal on ``console``).
     """
 
     def __init__(
@@ -283,16 +288,19 @@ class PlaySession:
         state: State | None = None,
         resumed_from: Path | None = None,
         auto: bool = False,
+        front: Front | None = None,
     ) -> None:
         self.console = console
+        self.front: Front = front if front is not None else PlainFront(console)
         self.game = game
         self.seat = seat
         self.bots = dict(bots)
         self.seed = seed
         self.lang = lang
         self.save = save
-        self.fast = fast or not console.is_terminal
-        self.delay = 0.0 if self.fast else max(0.0, delay)
+        #: Bot moves told with the next board (not as they happen); no pause then.
+        self.fast = self.front.summarise(fast)
+        self.delay = 0.0 if self.fast or fast else max(0.0, delay)
         self.meta = meta or {}
         self.command = command
         self.state = state
@@ -315,15 +323,17 @@ class PlaySession:
         self.joined: set[int] = set()
         self._helped = False
         self._boards = 0
+        #: Where the record was last saved (``save`` during the match).
+        self.saved_to: Path | None = None
+        self.front.attach(self)
 
     # -- output helpers ------------------------------------------------------------
     def say(self, *items: Any, style: str | None = None) -> None:
-        self.console.print(*items, style=style, highlight=False)
+        self.front.say(*items, style=style)
 
     def say_command(self, head: str, command: str) -> None:
         """A command on a line of its own, never wrapped (copy-paste works)."""
-        self.say(Text(head, style="dim"))
-        self.console.print(Text("  " + command), soft_wrap=True, highlight=False)
+        self.front.say_command(head, command)
 
     def pause(self) -> None:
         if self.delay > 0:
@@ -331,9 +341,12 @@ class PlaySession:
 
     def ask(self, prompt: str) -> str:
         """Read one line; ``EOFError`` / ``KeyboardInterrupt`` propagate."""
-        return self.console.input(Text(prompt + " ", style="bold"))
+        return self.front.ask(Text(prompt + " ", style="bold"))
 
     def confirm(self, prompt: str) -> bool:
+        dialog = self.front.confirm(prompt)
+        if dialog is not None:
+            return dialog
         try:
             answer = self.ask(f"{prompt} {t('yes_no', self.lang)}")
         except (EOFError, KeyboardInterrupt):
@@ -391,6 +404,7 @@ class PlaySession:
             )
             if state.is_terminal:
                 self.say(Text(t("resume_over", self.lang), style="yellow"))
+                self.front.closing()
                 self.finish(state, offer_save=False)
                 return 0
         for line in self.ui.opening(self.seen(state), self.lang):
@@ -419,6 +433,7 @@ class PlaySession:
             ask = q.ask if isinstance(q, _Quit) else True
             if not isinstance(q, _Quit):
                 self.say("")
+            self.front.closing()
             self.flush_events()
             self.say(t("quit_done", self.lang), style="yellow")
             # Never the seed or a reproduce command here: they would reveal the deal.
@@ -427,6 +442,7 @@ class PlaySession:
                 if written is not None:
                     self.say_command(t("resume_with", self.lang), f"xtarot play --resume {written}")
             return EXIT_ABANDONED if isinstance(q, _Quit) else EXIT_INTERRUPTED
+        self.front.closing()
         self.flush_events()
         self.finish(state, start_totals=self.start_totals)
         return 0
@@ -446,6 +462,7 @@ class PlaySession:
         if actor == self.seat and self._forced:
             self.forced_plies.add(done)
         after = self.seen(state)
+        self.front.moved(after)
         lines: list[Text] = []
         if actor == self.seat:
             you = Text(t("you_did", self.lang, action=""), style="bold")
@@ -491,12 +508,8 @@ class PlaySession:
         """Let the bot at ``seat`` choose from its own view (not yet applied)."""
         agent = self.agent_for(state, seat)
         decision = decision_for(state)
-        console = self.console
-        if console.is_terminal and not console.is_dumb_terminal:
-            label = t("thinking", self.lang, seat=seat_label(seat, self.lang))
-            with console.status(label, spinner="dots"):
-                return agent.act(decision)
-        return agent.act(decision)
+        with self.front.busy(t("thinking", self.lang, seat=seat_label(seat, self.lang))):
+            return agent.act(decision)
 
     def undo(self, state: State) -> State:
         """Go back to just before the human's last decision (and say which it was);
@@ -524,6 +537,7 @@ class PlaySession:
         self.meta["undos"] = self.undos
         self.clear_events()
         self.say(Text(t("undo_done", self.lang, action=taken), style="yellow"))
+        self.front.moved(self.seen(back))
         return back
 
     def hand_break(
@@ -537,7 +551,7 @@ class PlaySession:
         self.say(self.hand_table(state.scores().to_dict(), self.start_totals, finished))
         if not self.fast:
             try:
-                self.console.input(Text(t("next_hand_enter", self.lang), style="dim"))
+                self.front.ask(Text(t("next_hand_enter", self.lang), style="dim"))
             except (EOFError, KeyboardInterrupt):
                 self.say("")
                 raise _Quit(ask=False) from None
@@ -585,10 +599,8 @@ class PlaySession:
     def board(self, state: State, legal: Sequence[Action], since: Sequence[Text]) -> None:
         """The board (with what happened since the human's last move) and the moves."""
         view = self.seen(state)
-        self.say("")
-        self.say(self.ui.view(view, self.lang, self.title, since, first=self._boards == 0))
+        self.front.board(view, legal, since, first=self._boards == 0)
         self._boards += 1
-        self.show_moves(view, legal)
 
     def human_turn(self, state: State) -> Choice:
         """Show the board and the numbered moves; read until a legal move (not applied)."""
@@ -632,8 +644,10 @@ class PlaySession:
                 self.say(Text(t("undo_none", lang), style="yellow"))
                 continue
             if low in _HELP:
-                self.say(Text(t("prompt_more", lang), style="dim"))
-                self.show_moves(self.seen(state), legal)
+                self.front.help(self.seen(state), legal)
+                continue
+            if low in _SAVE:  # the record so far; the match goes on
+                self.write_record(state)
                 continue
             if text.isdigit():
                 n = int(text)
@@ -780,15 +794,11 @@ class PlaySession:
         else:
             agent = ISMCTSAgent(move_seed(self.seed, -1, ply, self.undos), seconds=hint_seconds())
         decision = decision_for(state)
-        busy = self.console.is_terminal and not self.console.is_dumb_terminal
-        if busy:
-            with self.console.status(t("hint_thinking", lang), spinner="dots"):
-                choice = agent.act(decision)
-                estimate = self._estimate(state, legal, choice)
-        else:
+        with self.front.busy(t("hint_thinking", lang)):
             choice = agent.act(decision)
             estimate = self._estimate(state, legal, choice)
         n = next((i for i, a in enumerate(legal, 1) if a.text == choice.text), 0)
+        self.front.hinted(n)
         line = Text(t("hint", lang, bot=agent.name, n=n, move=""), style="bold green")
         self.say(line.append_text(action_text(choice.text, lang, game=self.game.id)))
         why = agent.explain()
@@ -812,15 +822,8 @@ class PlaySession:
         if found is None:
             self.say(Text(t("no_rules", self.lang), style="yellow"))
             return
-        if found[1] != self.lang:
-            self.say(Text(t("rules_fallback", self.lang), style="yellow"))
-        self.say(JMarkdown(found[0]))
-
-    def show_moves(self, view: dict[str, Any], legal: Sequence[Action]) -> None:
-        head = Text(t("legal_moves", self.lang), style="bold")
-        if len(legal) == 1:
-            head.append("  " + t("only_move", self.lang), style="dim")
-        self.say(Group(head, self.ui.menu(view, [a.text for a in legal], self.lang)))
+        note = t("rules_fallback", self.lang) if found[1] != self.lang else None
+        self.front.rules(found[0], note)
 
     # -- the end ---------------------------------------------------------------------
     def finish(
@@ -852,7 +855,7 @@ class PlaySession:
         fresh = f"xtarot-{self.game.id}-{stamp}.json"
         path = self.save
         if path is None:
-            default = str(self.resumed_from or fresh)
+            default = str(self.saved_to or self.resumed_from or fresh)
             try:
                 answer = self.ask(f"{t('save_where', self.lang)} [{default}]").strip()
             except (EOFError, KeyboardInterrupt):
@@ -876,6 +879,7 @@ class PlaySession:
                 path = Path(answer or default)
                 continue
             self.say(t("saved", self.lang, path=written), style="green")
+            self.saved_to = Path(written)
             return Path(written)
 
 
