@@ -179,7 +179,7 @@ async def play_through(app: PlayApp, pilot: Any, game: str, lang: str, rng: rand
 #: Games whose shortest match is long (Arcana Duel: about 130 decisions): by default
 #: the app takes over a match random play has brought near its end; the whole match
 #: is a slow test.
-LONG = {"arcana-duel": 40}
+LONG = {"arcana-duel": 24}
 
 
 def near_the_end(game: str, moves_left: int, seed: int = 7) -> xtarot.engine.State:
