@@ -380,6 +380,10 @@ const XI18n = (() => {
     return s;
   }
   function addGame(game, words) { GAME[game] = words; }
+  // More UI words from a page's own modules ({en: {...}, ja: {...}}), merged into t()'s.
+  function add(words) {
+    for (const l of Object.keys(T)) Object.assign(T[l], (words && words[l]) || {});
+  }
   function phase(name) {
     const words = PHASES[lang] || {};
     return words[name] || String(name === undefined || name === null ? "" : name).replace(/_/g, " ");
@@ -406,5 +410,5 @@ const XI18n = (() => {
     document.documentElement.lang = lang;
   }
   document.documentElement.lang = lang;
-  return { t, g, get, set, seatName, seatNumber, setNames, addGame, phase, botName };
+  return { t, g, get, set, seatName, seatNumber, setNames, addGame, add, phase, botName };
 })();

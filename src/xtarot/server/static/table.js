@@ -27,6 +27,7 @@
   let lastKey; // the layout's hand key, to notice a new hand
   let overlay = null; // the summary shown over the board after a hand ends
   let wasMyTurn = false;
+  let quiet = false; // the drawn state's hand summary waits (pace.js: the last trick first)
   const ui = {}; // layouts' own UI state between renders
 
   function seatLabel(s, short) {
@@ -60,6 +61,27 @@
     ui.showLast = false;
     document.body.classList.add("pending");
     send({ type: "act", action, n: last.n, seat });
+    pace.release(); // what comes next answers this seat's own move: no holding
+  }
+
+  // The states go through the pace queue (pace.js), which draws each at its time.
+  const pace = XPace.queue({
+    layout: (msg) => XLayouts.forGame(msg.view.game),
+    sweep: () => XMotion.sweep(),
+    show: showState,
+  });
+
+  function showState(msg, at, opts) {
+    if (last && msg.n !== last.n) { hint = null; selected = null; }
+    const moved = !last || msg.n !== last.n || msg.synthetic !== last.synthetic;
+    const before = moved && last ? XMotion.snapshot() : null;
+    last = msg;
+    receivedAt = at;
+    quiet = Boolean(opts.quiet);
+    document.body.dataset.moment = opts.moment || "";
+    render();
+    XMotion.arrive(before);
+    if (moved && !msg.synthetic) XClockMarks.announce(msg, seat, say);
   }
 
   function connect() {
@@ -119,6 +141,7 @@
   function handle(msg) {
     if (msg.type === "welcome") {
       info = msg.table;
+      XSettings.init(info.game);
       $("game-name").textContent = XI18n.get() === "ja" ? info.name_ja : info.name_en;
       remember();
       XChat.show(msg.chat);
@@ -127,12 +150,9 @@
     } else if (msg.type === "rematch") {
       rematchTo(msg);
     } else if (msg.type === "state") {
-      if (last && msg.n !== last.n) { hint = null; selected = null; }
-      last = msg;
-      receivedAt = Date.now();
       pending = false;
       document.body.classList.remove("pending");
-      render();
+      pace.push(msg);
     } else if (msg.type === "error") {
       pending = false;
       document.body.classList.remove("pending");
@@ -251,6 +271,7 @@
     if (note) board.appendChild(note);
     try {
       if (!note || !note.classList.contains("missing")) layout.board(view, ctx, board);
+      if (last.synthetic) board.dataset.final = "1"; else delete board.dataset.final;
     } catch (err) {
       // a layout bug must not blank the table: fall back to the generic listing
       board.textContent = "";
@@ -285,6 +306,9 @@
       if (offered.length) row.appendChild(make("span", "muted", XI18n.t("choose")));
       for (const a of [...offered, ...buttons]) row.appendChild(XLayouts.actionButton(ctx, a, layout.label(a)));
       choices.appendChild(row);
+    }
+    if (XAutoPass.consider(last, seat, autoPass)) {
+      choices.appendChild(make("p", "muted autopass-note", XI18n.t("autopass_note")));
     }
     choices.hidden = !choices.childNodes.length;
 
@@ -343,6 +367,12 @@
     }
 
     notifyTurn(myTurn);
+  }
+
+  // Grail Mahjong's pass-only claim window, answered for the player (autopass.js).
+  function autoPass(n) {
+    if (!last || last.n !== n || pending) return;
+    act("pass");
   }
 
   function renderStatus(view, layout, myTurn) {
@@ -423,6 +453,7 @@
       li.dataset.n = String(e.n);
       li.appendChild(make("span", "who", `${seatLabel(e.seat, false).replace(/ \(.*\)$/, "")}${e.seat === seat ? ` (${XI18n.t("you")})` : ""}`));
       li.appendChild(XLayouts.richLabel(layout.label(e.text)));
+      if (e.clock) XClockMarks.mark(li);
       box.appendChild(li);
     });
     if (mine >= 0 && mine < entries.length - 1) {
@@ -476,6 +507,7 @@
   // When a hand ends (the layout's hand key changes) or the match ends, its summary is
   // shown over the board until dismissed (or the next move of this seat).
   function renderOverlay(view, layout, ctx, board) {
+    if (quiet) return; // the hand's last trick is shown first; the summary comes next
     const key = layout.handKey(view);
     const changed = lastKey !== undefined && key !== lastKey;
     if (changed || (last.finished && overlay === null)) overlay = { n: last.n };
@@ -557,6 +589,7 @@
   }
 
   function translate() {
+    XSettings.translate();
     document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = XI18n.t(n.dataset.t); });
     $("lang").textContent = XI18n.get() === "ja" ? "English" : "日本語";
     if (info) $("game-name").textContent = XI18n.get() === "ja" ? info.name_ja : info.name_en;

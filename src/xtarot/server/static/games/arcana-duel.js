@@ -516,6 +516,7 @@
     },
 
     handKey() { return null; },
+    pauseKey(view) { return (view.combats || []).length; },
 
     history(view, ctx, el) {
       const combats = view.combats || [];

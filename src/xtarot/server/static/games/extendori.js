@@ -612,6 +612,8 @@
     },
 
     handKey(view) { return view.hand_number; },
+    pauseKey(view) { return `${view.hand_number}:${(view.tricks || []).length}`; },
+    finalView(view, entry) { return XPace.trickFinal(view, entry); }, // pace.js (table page)
     label(text) {
       const parts = text.split(" ");
       if (parts[0] === "play" && parts.length === 2) return w("play", { card: parts[1] });

@@ -948,6 +948,8 @@
     sortHand,
     summary,
     handKey(view) { return view.hand_number === undefined ? null : view.hand_number; },
+    pauseKey(view) { return `${view.hand_number}:${(view.tricks || []).length}`; },
+    finalView(view, entry) { return XPace.trickFinal(view, entry); }, // pace.js (table page)
     history,
   });
 })();

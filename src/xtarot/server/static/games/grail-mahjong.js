@@ -653,6 +653,7 @@
     sortHand(view, codes) { return codes.slice().sort((a, b) => sortKey(a) - sortKey(b)); },
     summary,
     handKey(view) { return (view.results || []).length; },
+    pauseKey(view) { return (view.melds || []).reduce((k, m) => k + (m || []).length, 0); },
     history,
   });
 })();
