@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from test_web_e2e import Server, free_port, httpx
-from test_web_tables import click_a_move
+from test_web_tables import CLICKABLE, STATUS_JS, click_a_move
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +56,10 @@ window.addEventListener('DOMContentLoaded', () => {
     overlay: Boolean(board.querySelector('.overlay')),
     pace: localStorage.getItem('xtarot.pace'),
   });
+  // the cards' motion (after the drawing, when the animations have started)
+  new MutationObserver(() => setTimeout(() => {
+    window.moving = Math.max(window.moving || 0, document.getAnimations().length);
+  }, 0)).observe(board, {childList: true});
   new MutationObserver(note).observe(board, {childList: true});
 });
 """
@@ -123,5 +127,134 @@ def test_a_finished_trick_stays_for_the_chosen_pace(server: Server, browser: Any
     assert before["done"], drawn[first_overlay - 3 : first_overlay + 1]
     assert drawn[first_overlay]["t"] - before["t"] >= 650
     assert page.evaluate("localStorage.getItem('xtarot.pace')") == "fast"  # remembered
+    assert page.evaluate("window.moving") > 0  # cards moved
     assert not errors, errors
     ctx.close()
+
+
+#: Every legal control, scrolled to (as a player scrolls to it), must be the element
+#: found at its centre: nothing (the pinned hand, a summary, another control) covers it.
+COVERED_JS = """(sel) => {
+  const bad = [];
+  const name = (el) => el.dataset.action || el.dataset.card || el.textContent;
+  // first, as the page opens: a control under the pinned hand needs the cue to scroll
+  window.scrollTo(0, 0);
+  const handTop = document.getElementById('hand-box').getBoundingClientRect().top;
+  const under = [...document.querySelectorAll(sel)].filter((el) => {
+    if (el.closest('#hand-box')) return false;
+    const r = el.getBoundingClientRect();
+    return r.top + r.height / 2 > Math.min(handTop, innerHeight);
+  });
+  if (under.length && !document.getElementById('reach-cue')) {
+    bad.push(`no cue to scroll for ${under.map(name).slice(0, 3).join(', ')}`);
+  }
+  for (const el of document.querySelectorAll(sel)) {
+    el.scrollIntoView({block: 'center', inline: 'nearest'});
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    const ok = r.width >= 1 && r.height >= 1 && x >= 0 && x <= innerWidth && y >= 0 &&
+      y <= innerHeight && hit && (hit === el || el.contains(hit));
+    if (!ok) {
+      const what = hit ? `${(hit.closest('[id]') || hit).id} ${hit.getAttribute('class')}` : '-';
+      bad.push(`${name(el)} under ${what} at ${Math.round(x)},${Math.round(y)}`);
+    }
+  }
+  window.scrollTo(0, 0);
+  return bad;
+}"""
+
+#: (players, seed, decisions checked) per game
+PHONE = {
+    "fairy500": (4, 9, 6),
+    "sono-arcana": (4, 4, 4),
+    "extendori": (4, 4, 4),
+    "grail-mahjong": (3, 16, 6),
+    "matto": (4, 4, 5),
+    "arcana-duel": (2, 4, 6),
+}
+
+
+def test_no_legal_control_is_covered_on_a_phone(server: Server, browser: Any) -> None:
+    """At 390×844, for each game at several of seat 1's decisions, every legal control
+    (buttons, bidding cells, field cards, hand cards) can be scrolled to and is not
+    covered, and one the pinned hand covers as the page opens is announced by a cue to
+    scroll.  With reduced motion asked for, no card moves.  Grail Mahjong's pass-only
+    claim windows are answered for the player, after a delay like a real decision's,
+    saying so.  Fairy 500 warns before a hand misère that cannot succeed."""
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, reduced_motion="reduce"
+    )
+    ctx.add_init_script("localStorage.setItem('xtarot.lang', 'en')")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    moving = 0
+    problems: dict[str, list[str]] = {}
+    autopassed: list[float] = []
+    for game, (players, seed, decisions) in PHONE.items():
+        table = new_table(server, game, players, seed)
+        page.goto(table["seats"][0]["link"])
+        page.wait_for_selector("#status[data-n]", timeout=15000)
+        rng = random.Random(game)
+        checked, seen = 0, -1
+        deadline = time.monotonic() + 40
+        while checked < decisions and time.monotonic() < deadline:
+            st = page.evaluate(STATUS_JS)
+            if st["finished"]:
+                break
+            if not st["turn"] or st["pending"] or st["n"] == seen:
+                page.wait_for_timeout(25)
+                continue
+            if page.locator(".autopass-note").count():
+                # a pass-only claim: answered for the player, not at once
+                t0 = time.monotonic()
+                page.wait_for_function(
+                    f"() => document.getElementById('status').dataset.n !== '{st['n']}'"
+                )
+                autopassed.append(time.monotonic() - t0)
+                continue
+            seen = st["n"]
+            moving += page.evaluate("document.getAnimations().length")
+            bad = page.evaluate(COVERED_JS, CLICKABLE)
+            if bad:
+                problems.setdefault(game, []).extend(bad[:4])
+            if game == "fairy500" and checked == 0:
+                doomed_bids_are_warned(page, st["n"])
+                seen = -1  # the bid is made: the next decision is checked afresh
+            checked += 1
+            click_a_move(page, rng)
+        assert checked >= 2, f"{game}: only {checked} decisions reached"
+    assert not problems, problems
+    assert moving == 0  # the system asks for less motion: nothing moves
+    assert autopassed and all(0.9 <= t <= 4.0 for t in autopassed), autopassed
+    assert not errors, errors
+    ctx.close()
+
+
+def doomed_bids_are_warned(page: Any, n: int) -> None:
+    """Fairy 500: a hand misère that cannot succeed from this hand (double without an F,
+    crazy without the cups F: no kitty comes to help) is marked, and its first click
+    only warns; the second makes the bid."""
+    hand = page.locator("#hand button.card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    offered = set(
+        page.locator("#choices [data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    )
+    expected = set()
+    for kind in ("hand-misere", "open-hand-misere"):
+        if not any(c.startswith("F") for c in hand):
+            expected.add(f"bid {kind} double")
+        if "Fc" not in hand:
+            expected.add(f"bid {kind} crazy")
+    expected &= offered
+    marked = set(
+        page.locator("#choices .f5-bid.doomed").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    )
+    assert marked == expected, (hand, marked, expected)
+    assert expected, f"this deal should offer a doomed bid: {hand}"
+    bid = sorted(expected)[0]
+    page.locator(f'#choices [data-action="{bid}"]').click()
+    page.wait_for_selector(".f5-doom-note")
+    assert page.evaluate(STATUS_JS)["n"] == n  # warned, not made
+    page.locator(f'#choices [data-action="{bid}"]').click()
+    page.wait_for_function(f"() => document.getElementById('status').dataset.n !== '{n}'")

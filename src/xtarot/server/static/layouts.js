@@ -262,7 +262,7 @@ const XLayouts = (() => {
     seatExtra(view, seat, el) {
       const sizes = view.hand_sizes;
       if (Array.isArray(sizes) && typeof sizes[seat] === "number") {
-        el.appendChild(make("span", "chip", `${sizes[seat]} ${XI18n.t("hand_sizes")}`));
+        el.appendChild(make("span", "chip", XI18n.cards(sizes[seat])));
       }
     },
     label(text) { return text; },

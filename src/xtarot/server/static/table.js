@@ -30,15 +30,18 @@
   let quiet = false; // the drawn state's hand summary waits (pace.js: the last trick first)
   const ui = {}; // layouts' own UI state between renders
 
+  // "Seat 1 (you)"; in Japanese "1番席（あなた）", without the spaces
+  function paren(text) { return XI18n.get() === "ja" ? `（${text}）` : ` (${text})`; }
+
   function seatLabel(s, short) {
     if (s === null || s === undefined) return "—";
     const base = XI18n.seatName(s);
-    if (short) return s === seat ? `${base} (${XI18n.t("you")})` : base;
+    if (short) return s === seat ? `${base}${paren(XI18n.t("you"))}` : base;
     const extra = [];
     if (s === seat) extra.push(XI18n.t("you"));
     const spec = last && last.seats[s];
     if (spec && spec.kind === "bot") extra.push(`${XI18n.t("bot")} ${XI18n.botName(spec.bot)}`);
-    return extra.length ? `${base} (${extra.join(", ")})` : base;
+    return extra.length ? `${base}${paren(extra.join(XI18n.get() === "ja" ? "、" : ", "))}` : base;
   }
 
   function say(text, kind) {
@@ -339,7 +342,7 @@
       }
       handEl.appendChild(wrap);
     }
-    $("hand-note").textContent = hand.length ? `${hand.length} ${XI18n.t("hand_sizes")}` : "";
+    $("hand-note").textContent = hand.length ? XI18n.cards(hand.length) : "";
     const hintBtn = $("hint");
     hintBtn.hidden = !myTurn;
     const hintText = $("hint-text");
@@ -348,7 +351,9 @@
       hintText.textContent = "";
       hintText.appendChild(make("strong", "", `${XI18n.t("hint")}: `));
       hintText.appendChild(XLayouts.richLabel(layout.label(hint.action)));
-      hintText.appendChild(make("span", "", ` — ${hint.text}`));
+      hintText.appendChild(make("span", "", " — "));
+      // the cards the reason names drawn in; a bid's reason names contracts ("6c")
+      hintText.appendChild(XRichText.render(hint.text, { cards: !hint.action.startsWith("bid ") }));
     }
 
     renderLog(view, layout);
@@ -367,6 +372,7 @@
     }
 
     notifyTurn(myTurn);
+    XReach.check();
   }
 
   // Grail Mahjong's pass-only claim window, answered for the player (autopass.js).
@@ -451,7 +457,7 @@
       const li = make("li", i > mine && mine >= 0 ? "new" : "");
       if (i === mine + 1 && mine >= 0 && seat !== null) li.classList.add("first-new");
       li.dataset.n = String(e.n);
-      li.appendChild(make("span", "who", `${seatLabel(e.seat, false).replace(/ \(.*\)$/, "")}${e.seat === seat ? ` (${XI18n.t("you")})` : ""}`));
+      li.appendChild(make("span", "who", seatLabel(e.seat, true)));
       li.appendChild(XLayouts.richLabel(layout.label(e.text)));
       if (e.clock) XClockMarks.mark(li);
       box.appendChild(li);
@@ -496,7 +502,8 @@
     }
     box.hidden = !body;
     if (!body) return;
-    box.appendChild(make("h2", "", XI18n.t(last.finished ? "match_over" : "last_hand")));
+    box.appendChild(make("h2", "", last.finished ? XI18n.t("match_over")
+      : (XI18n.g(view.game, "last_hand") || XI18n.t("last_hand"))));
     box.appendChild(body);
     if (last.finished) {
       const again = againLink();
@@ -517,7 +524,9 @@
     try { body = layout.summary(view, ctx); } catch (err) { body = null; }
     if (!body) return;
     const box = make("div", "overlay");
-    box.appendChild(make("h2", "", XI18n.t(last.finished ? "match_over" : "hand_over")));
+    // a game's own word for a hand (Grail Mahjong: 局) where it has one
+    const title = last.finished ? XI18n.t("match_over") : (XI18n.g(view.game, "hand_over") || XI18n.t("hand_over"));
+    box.appendChild(make("h2", "", title));
     box.appendChild(body);
     const again = againLink();
     if (again) box.appendChild(again);
