@@ -97,6 +97,7 @@ def test_a_finished_trick_stays_for_the_chosen_pace(server: Server, browser: Any
     page.goto(table["seats"][0]["link"])
     page.wait_for_selector("#status[data-n]", timeout=15000)
     assert page.locator("#pace").input_value() == "slow"
+    rules_are_for_the_browser(page)
 
     rng = random.Random(35)
     switched = False
@@ -258,3 +259,17 @@ def doomed_bids_are_warned(page: Any, n: int) -> None:
     assert page.evaluate(STATUS_JS)["n"] == n  # warned, not made
     page.locator(f'#choices [data-action="{bid}"]').click()
     page.wait_for_function(f"() => document.getElementById('status').dataset.n !== '{n}'")
+
+
+def rules_are_for_the_browser(page: Any) -> None:
+    """The Rules dialog: how to act by clicking, the ranks with the cards drawn, and the
+    moves in the table's words (no terminal syntax such as `bid 6s`)."""
+    page.click("#rules")
+    page.wait_for_selector("#rules-body .rules-web")
+    body = page.locator("#rules-body")
+    assert "click" in body.locator(".rules-web").inner_text().lower()
+    assert body.locator(".rw-cards svg.xcard").count() >= 15
+    codes = body.locator("code").all_inner_texts()
+    assert not [c for c in codes if c.startswith(("bid ", "play ", "pass"))], codes
+    assert body.locator(".rw-move").count() >= 5  # moves shown as the table shows them
+    page.click("#rules-close")
