@@ -452,7 +452,11 @@
     if (seat !== null) entries.forEach((e, i) => { if (e.seat === seat) mine = i; });
     let hand = null;
     entries.forEach((e, i) => {
-      if (hand !== null && e.hand !== hand) box.appendChild(make("li", "sep", XI18n.t("new_hand", { n: e.hand + 1 })));
+      if (hand !== null && e.hand !== hand) {
+        // a game's own word for a hand where it has one (Grail Mahjong: 第2局)
+        const own = XI18n.g(view.game, "hand_n", { n: e.hand + 1 });
+        box.appendChild(make("li", "sep", own ? `— ${own} —` : XI18n.t("new_hand", { n: e.hand + 1 })));
+      }
       hand = e.hand;
       const li = make("li", i > mine && mine >= 0 ? "new" : "");
       if (i === mine + 1 && mine >= 0 && seat !== null) li.classList.add("first-new");

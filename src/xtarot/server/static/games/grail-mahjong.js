@@ -90,7 +90,7 @@
       pass: "パス",
       luck: "幸運: Lc をエリアへ (×2)",
       luck_btn: "Lc を自分のエリアへ (得点2倍)",
-      answer_hidden: "返答 (非公開)",
+      answer_hidden: "返答（非公開）",
       oc_as: "Oc を {m} として",
       wild_pick: "の意味",
       claim_row: "{card} を鳴く",
