@@ -132,23 +132,24 @@ const XCards = (() => {
   }
 
   // A small card (logs, melds, rivers, summaries): only the rank and the suit, large
-  // enough to read at 20-odd pixels wide.
+  // enough to read at 20-odd pixels wide, toward the left so that a fan of small cards
+  // (each over the next) still shows them.
   function mini(root, card) {
     const font = { "font-weight": 700, "font-family": "Helvetica, Arial, sans-serif" };
     if (card.major) {
       el("rect", { x: 4, y: 4, width: 52, height: 82, rx: 3, fill: "#2a2466" }, root);
       const n = String(card.number);
-      text(root, 30, 58, n, Object.assign({ "font-size": n.length > 1 ? 30 : 38, fill: "#fff" }, font));
-      el("rect", { x: 14, y: 70, width: 32, height: 3, rx: 1.5, fill: "#f2c14e" }, root);
+      text(root, n.length > 1 ? 25 : 22, 52, n, Object.assign({ "font-size": n.length > 1 ? 28 : 36, fill: "#fff" }, font));
+      el("rect", { x: 8, y: 66, width: 30, height: 3, rx: 1.5, fill: "#f2c14e" }, root);
       return root;
     }
     el("rect", { x: 4, y: 4, width: 52, height: 82, rx: 3, fill: "#fffdf6" }, root);
     const rank = RANK_NAMES[card.rank] || card.rank;
     const colour = SUITS[card.suit].colour;
-    text(root, 30, 42, rank, Object.assign({ "font-size": rank.length > 1 ? 28 : 36, fill: colour }, font));
-    symbol(card.suit, 30, 66, 1.5, root);
+    text(root, rank.length > 1 ? 25 : 22, 40, rank, Object.assign({ "font-size": rank.length > 1 ? 28 : 36, fill: colour }, font));
+    symbol(card.suit, 22, 64, 1.4, root);
     if (card.code === "Oc") {
-      el("circle", { cx: 30, cy: 66, r: 15, fill: "none", stroke: "#f2c14e", "stroke-width": 2.5 }, root);
+      el("circle", { cx: 22, cy: 64, r: 14, fill: "none", stroke: "#f2c14e", "stroke-width": 2.5 }, root);
     }
     return root;
   }

@@ -10,8 +10,8 @@ const XReach = (() => {
   let queued = false;
 
   XI18n.add({
-    en: { more_choices: "▼ More choices below", more_choices_help: "Some of your choices are under your hand: scroll to see them" },
-    ja: { more_choices: "▼ 下にも選択肢があります", more_choices_help: "手札の下に隠れた選択肢があります。スクロールしてください" },
+    en: { more_choices: "▼ More choices", more_choices_help: "Some of your choices are under your hand: scroll to see them" },
+    ja: { more_choices: "▼ 選択肢の続き", more_choices_help: "手札の下に隠れた選択肢があります。スクロールしてください" },
   });
 
   // The legal controls the pinned hand (or the bottom of the window) hides now.
