@@ -507,7 +507,7 @@
     box.hidden = !body;
     if (!body) return;
     box.appendChild(make("h2", "", last.finished ? XI18n.t("match_over")
-      : (XI18n.g(view.game, "last_hand") || XI18n.t("last_hand"))));
+      : (XI18n.g(view.game, "summary_title") || XI18n.t("last_hand"))));
     box.appendChild(body);
     if (last.finished) {
       const again = againLink();
