@@ -37,9 +37,35 @@ def browser() -> Iterator[Any]:
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:
-            yield b
+            yield PacedBrowser(b)
         finally:
             b.close()
+
+
+class PacedBrowser:
+    """The browser, whose new contexts draw every state at once (the table's pace
+    "off", ``static/pace.js``): tests that click through matches do not wait out the
+    pause a finished trick makes for people.  A test that measures the pace sets
+    ``xtarot.pace`` in its own init script, which runs after this one."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **kwargs: Any) -> Any:
+        ctx = self._browser.new_context(**kwargs)
+        ctx.add_init_script(PACE_OFF)
+        return ctx
+
+    def new_page(self, **kwargs: Any) -> Any:
+        page = self._browser.new_page(**kwargs)
+        page.add_init_script(PACE_OFF)
+        return page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
+PACE_OFF = "try { localStorage.setItem('xtarot.pace', 'off') } catch (e) {}"
 
 
 @pytest.fixture

@@ -615,6 +615,9 @@ def test_an_absent_player_does_not_stall_the_table(db: str) -> None:
         client.portal.call(shorten)  # type: ignore[attr-defined]
         wait_for(lambda: 0 in live.autopilot and sum(e.actor == 0 for e in live.log) >= 2)
         live.clock = 30
+        # the stand-in's moves are the clock's; the bots' own moves are not
+        assert all(e.clock == (e.actor == 0) for e in live.log)
+        assert all("clock" not in e or e["seat"] == 0 for e in live.log_for(1))
         with client.websocket_connect(f"/ws/{t['id']}") as ws:
             hello(ws, t, 0)
             assert 0 not in live.autopilot  # back: no more stand-in
@@ -647,6 +650,9 @@ def test_a_present_player_whose_clock_runs_out_loses_one_move(db: str) -> None:
             live.clock = 30
             assert live.log[0].actor == seat
             assert seat not in live.autopilot  # present: no autopilot
+            # the move is marked as the clock's, in the log every client gets
+            msg = fresh_state(ws, live)
+            assert msg["log"][0]["clock"] is True and live.log[0].clock
 
 
 # -- hints ----------------------------------------------------------------------------------

@@ -112,7 +112,7 @@ def test_names_chat_and_a_rematch_between_two_browsers(
     )
     assert seat_names(a)[0] == f"{NAME_A} (you)" and seat_names(a)[2] == NAME_B
     assert a.locator("#seats b").count() == 0  # the name is text, not markup
-    assert seat_names(b)[0] == NAME_A and seat_names(b)[2] == f"{NAME_B} (あなた)"
+    assert seat_names(b)[0] == NAME_A and seat_names(b)[2] == f"{NAME_B}（あなた）"
     assert "1番席" in b.inner_text("#seats")  # a named seat still shows its number
 
     # chat both ways: free text, and a phrase each reads in their own language

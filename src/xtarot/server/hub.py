@@ -20,7 +20,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import xtarot
@@ -80,6 +80,9 @@ class LogEntry:
     actor: int
     hand: int
     seen: tuple[str, ...]
+    #: the move clock ran out and a bot made this move for the player (kept in memory
+    #: only: a table loaded again after a restart no longer knows it)
+    clock: bool = False
 
 
 def log_entry(state: State, action: Action) -> LogEntry:
@@ -308,6 +311,7 @@ class LiveTable:
         index = -1 if seat is None else seat
         return [
             {"n": e.n, "seat": e.actor, "hand": e.hand, "text": e.seen[index]}
+            | ({"clock": True} if e.clock else {})
             for e in self.log[-LOG_SIZE:]
         ]
 
@@ -676,10 +680,19 @@ class Hub:
             conn.push(cache[conn.seat])
 
     async def act(
-        self, table: LiveTable, seat: int, text: str, n: int | None = None, *, wake: bool = True
+        self,
+        table: LiveTable,
+        seat: int,
+        text: str,
+        n: int | None = None,
+        *,
+        wake: bool = True,
+        clock: bool = False,
     ) -> str:
         """Apply ``text`` for ``seat``; persist, broadcast, wake the bots.  Returns the
-        canonical action text.  Raises :class:`IllegalAction` / :class:`TableError`."""
+        canonical action text.  Raises :class:`IllegalAction` / :class:`TableError`.
+        ``clock``: the move clock ran out and a bot plays this move for the player (the
+        log entry says so)."""
         async with table.lock:
             state = table.state
             if state.is_terminal:
@@ -707,7 +720,7 @@ class Hub:
             # raises IllegalAction with the reason and leaves the state unchanged
             action = state.apply(resolved if entry is not None else text)
             if entry is not None:
-                table.log.append(entry)
+                table.log.append(replace(entry, clock=True) if clock else entry)
             deals = list(state.deals) if len(state.deals) != table.deals_stored else None
             result = state.scores().to_dict() if state.is_terminal else None
             try:
@@ -808,7 +821,7 @@ class Hub:
             "table %s: seat %s's clock ran out; %s played %s", table.id, seat, agent.name, action
         )
         with contextlib.suppress(IllegalAction, TableError):
-            await self.act(table, seat, action.text, n)
+            await self.act(table, seat, action.text, n, clock=True)
 
     async def _choose(self, table: LiveTable, seat: int, agent: Agent) -> Action:
         snapshot = table.state.clone()
@@ -847,7 +860,9 @@ class Hub:
                 continue  # the player came back (or the position moved) while we waited
             action = await self._choose(table, seat, agent)
             try:
-                await self.act(table, seat, action.text, n, wake=False)
+                # a stand-in for a player who is away after their clock ran out
+                by_clock = seat not in table.agents
+                await self.act(table, seat, action.text, n, wake=False, clock=by_clock)
             except (IllegalAction, TableError) as err:
                 if table.n != n:
                     continue  # a stale move: the position changed while the bot thought

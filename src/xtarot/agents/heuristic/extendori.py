@@ -389,10 +389,11 @@ class ExtendoriHeuristic(Strategy):
                     f"{pick}を打ち出す",
                 )
             en, ja = _SUIT_NAMES[_KEY[pick]]
+            held = length[_KEY[pick]]
             return self._say(
                 legal[pick],
                 f"no sure winner: lead {pick}, my lowest plain card of {en}, the shortest "
-                f"of my suits that hold a plain card ({length[_KEY[pick]]} cards)",
+                f"of my suits that hold a plain card ({held} card{'' if held == 1 else 's'})",
                 f"確実に勝てる札がない：得点なしの札がある中で一番短いスート（{ja}、"
                 f"{length[_KEY[pick]]}枚）の一番低い得点なしの札{pick}を打ち出す",
             )

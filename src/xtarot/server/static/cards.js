@@ -94,6 +94,7 @@ const XCards = (() => {
     }
     root.dataset.card = card.code;
     el("title", {}, root).textContent = o.title || card.code;
+    if (o.size === "xs") return mini(root, card);
     if (card.major) {
       el("rect", { x: 4, y: 4, width: 52, height: 82, rx: 3, fill: "#2a2466" }, root);
       el("rect", {
@@ -126,6 +127,29 @@ const XCards = (() => {
     if (card.code === "Oc") {
       el("circle", { cx: 31, cy: 45, r: 15, fill: "none", stroke: "#f2c14e", "stroke-width": 2 },
         root);
+    }
+    return root;
+  }
+
+  // A small card (logs, melds, rivers, summaries): only the rank and the suit, large
+  // enough to read at 20-odd pixels wide, toward the left so that a fan of small cards
+  // (each over the next) still shows them.
+  function mini(root, card) {
+    const font = { "font-weight": 700, "font-family": "Helvetica, Arial, sans-serif" };
+    if (card.major) {
+      el("rect", { x: 4, y: 4, width: 52, height: 82, rx: 3, fill: "#2a2466" }, root);
+      const n = String(card.number);
+      text(root, n.length > 1 ? 25 : 22, 52, n, Object.assign({ "font-size": n.length > 1 ? 28 : 36, fill: "#fff" }, font));
+      el("rect", { x: 8, y: 66, width: 30, height: 3, rx: 1.5, fill: "#f2c14e" }, root);
+      return root;
+    }
+    el("rect", { x: 4, y: 4, width: 52, height: 82, rx: 3, fill: "#fffdf6" }, root);
+    const rank = RANK_NAMES[card.rank] || card.rank;
+    const colour = SUITS[card.suit].colour;
+    text(root, rank.length > 1 ? 25 : 22, 40, rank, Object.assign({ "font-size": rank.length > 1 ? 28 : 36, fill: colour }, font));
+    symbol(card.suit, 22, 64, 1.4, root);
+    if (card.code === "Oc") {
+      el("circle", { cx: 22, cy: 64, r: 14, fill: "none", stroke: "#f2c14e", "stroke-width": 2.5 }, root);
     }
     return root;
   }

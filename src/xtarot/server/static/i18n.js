@@ -271,7 +271,7 @@ const XI18n = (() => {
       phrase_again: "もう一局どう?",
       rematch: "もう一度遊ぶ",
       rematch_help: "同じメンバー、同じオプションで、新しい配り。",
-      rematch_wait: "{who} の同意待ち（{m}人中{n}人が同意）",
+      rematch_wait: "{who}の同意待ち（{m}人中{n}人が同意）",
       rematch_ready: "全員が同意しました。新しい対局を始めます…",
       rematch_watch: "再戦を観戦する",
       host: "ホスト",
@@ -474,6 +474,15 @@ const XI18n = (() => {
     return s;
   }
   function addGame(game, words) { GAME[game] = words; }
+  // More UI words from a page's own modules ({en: {...}, ja: {...}}), merged into t()'s.
+  // "1 card", "5 cards"; "5枚"
+  function cards(n) {
+    if (lang === "ja") return `${n}枚`;
+    return `${n} ${n === 1 ? "card" : "cards"}`;
+  }
+  function add(words) {
+    for (const l of Object.keys(T)) Object.assign(T[l], (words && words[l]) || {});
+  }
   function phase(name) {
     const words = PHASES[lang] || {};
     return words[name] || String(name === undefined || name === null ? "" : name).replace(/_/g, " ");
@@ -509,5 +518,7 @@ const XI18n = (() => {
     document.documentElement.lang = lang;
   }
   document.documentElement.lang = lang;
-  return { t, g, get, set, seatName, seatNumber, setNames, addGame, phase, botName, duration };
+  return {
+    t, g, get, set, seatName, seatNumber, setNames, addGame, add, cards, phase, botName, duration,
+  };
 })();

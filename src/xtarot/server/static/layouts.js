@@ -262,7 +262,7 @@ const XLayouts = (() => {
     seatExtra(view, seat, el) {
       const sizes = view.hand_sizes;
       if (Array.isArray(sizes) && typeof sizes[seat] === "number") {
-        el.appendChild(make("span", "chip", `${sizes[seat]} ${XI18n.t("hand_sizes")}`));
+        el.appendChild(make("span", "chip", XI18n.cards(sizes[seat])));
       }
     },
     label(text) { return text; },
@@ -297,6 +297,8 @@ const XLayouts = (() => {
       const res = await fetch(`api/games/${encodeURIComponent(game)}/rules?lang=${XI18n.get()}`);
       const body = await res.json();
       $("rules-body").innerHTML = body.html; // rendered on the server from our own rules text
+      // the table page's words for people at the browser (rulesweb.js), where loaded
+      if (typeof XRulesWeb !== "undefined") XRulesWeb.dress(game, $("rules-body"));
     } catch (e) {
       $("rules-body").textContent = XI18n.t("error");
     }

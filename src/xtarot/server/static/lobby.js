@@ -78,7 +78,8 @@
     });
     box.textContent = "";
     const entries = Object.entries(g.options || {})
-      .filter(([, opt]) => !Array.isArray(opt.players) || opt.players.includes(n));
+      .filter(([, opt]) => !Array.isArray(opt.players) || opt.players.includes(n))
+      .filter(([name]) => !XGameWords.optionHidden(g.id, name));
     $("options-box").hidden = entries.length === 0;
     for (const [name, opt] of entries) {
       const label = make("label", { class: "opt" });
@@ -92,7 +93,8 @@
         if (opt.default === null) input.appendChild(make("option", { value: "" }, "—"));
         const names = XI18n.t("choice_names");
         for (const c of opt.choices) {
-          const text = (names && typeof names === "object" && names[c]) || String(c);
+          const text = XGameWords.choiceName(g.id, name, c) ||
+            (names && typeof names === "object" && names[c]) || String(c);
           input.appendChild(make("option", { value: String(c) }, text));
         }
         input.value = name in previous ? previous[name] : (opt.default === null ? "" : String(opt.default));
@@ -104,7 +106,7 @@
           : (opt.default === null || opt.default === undefined ? "" : String(opt.default));
       }
       label.appendChild(input);
-      const help = XI18n.get() === "ja" ? opt.help_ja : opt.help_en;
+      const help = XGameWords.optionHelp(g.id, name, XI18n.get() === "ja" ? opt.help_ja : opt.help_en);
       if (help) label.appendChild(make("small", {}, help));
       box.appendChild(label);
     }

@@ -305,7 +305,7 @@
     const hand = Array.isArray(view.hand) ? layout.sortHand(view, view.hand.slice()) : [];
     box.hidden = data.seat === null || !hand.length;
     $("hand-title").textContent = data.seat === null ? "" : XI18n.t("replay_hand_of", { seat: XI18n.seatName(data.seat) });
-    $("hand-note").textContent = hand.length ? `${hand.length} ${XI18n.t("hand_sizes")}` : "";
+    $("hand-note").textContent = hand.length ? XI18n.cards(hand.length) : "";
     const el = $("hand");
     el.textContent = "";
     for (const code of hand) {

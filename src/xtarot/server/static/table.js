@@ -27,17 +27,21 @@
   let lastKey; // the layout's hand key, to notice a new hand
   let overlay = null; // the summary shown over the board after a hand ends
   let wasMyTurn = false;
+  let quiet = false; // the drawn state's hand summary waits (pace.js: the last trick first)
   const ui = {}; // layouts' own UI state between renders
+
+  // "Seat 1 (you)"; in Japanese "1番席（あなた）", without the spaces
+  function paren(text) { return XI18n.get() === "ja" ? `（${text}）` : ` (${text})`; }
 
   function seatLabel(s, short) {
     if (s === null || s === undefined) return "—";
     const base = XI18n.seatName(s);
-    if (short) return s === seat ? `${base} (${XI18n.t("you")})` : base;
+    if (short) return s === seat ? `${base}${paren(XI18n.t("you"))}` : base;
     const extra = [];
     if (s === seat) extra.push(XI18n.t("you"));
     const spec = last && last.seats[s];
     if (spec && spec.kind === "bot") extra.push(`${XI18n.t("bot")} ${XI18n.botName(spec.bot)}`);
-    return extra.length ? `${base} (${extra.join(", ")})` : base;
+    return extra.length ? `${base}${paren(extra.join(XI18n.get() === "ja" ? "、" : ", "))}` : base;
   }
 
   function say(text, kind) {
@@ -60,6 +64,27 @@
     ui.showLast = false;
     document.body.classList.add("pending");
     send({ type: "act", action, n: last.n, seat });
+    pace.release(); // what comes next answers this seat's own move: no holding
+  }
+
+  // The states go through the pace queue (pace.js), which draws each at its time.
+  const pace = XPace.queue({
+    layout: (msg) => XLayouts.forGame(msg.view.game),
+    sweep: () => XMotion.sweep(),
+    show: showState,
+  });
+
+  function showState(msg, at, opts) {
+    if (last && msg.n !== last.n) { hint = null; selected = null; }
+    const moved = !last || msg.n !== last.n || msg.synthetic !== last.synthetic;
+    const before = moved && last ? XMotion.snapshot() : null;
+    last = msg;
+    receivedAt = at;
+    quiet = Boolean(opts.quiet);
+    document.body.dataset.moment = opts.moment || "";
+    render();
+    XMotion.arrive(before);
+    if (moved && !msg.synthetic) XClockMarks.announce(msg, seat, say);
   }
 
   function connect() {
@@ -121,6 +146,7 @@
   function handle(msg) {
     if (msg.type === "welcome") {
       info = msg.table;
+      XSettings.init(info.game);
       $("game-name").textContent = XI18n.get() === "ja" ? info.name_ja : info.name_en;
       remember();
       XChat.show(msg.chat);
@@ -132,14 +158,11 @@
     } else if (msg.type === "host_link") {
       XHost.gotLink(msg);
     } else if (msg.type === "state") {
-      if (last && msg.n !== last.n) { hint = null; selected = null; }
-      last = msg;
-      receivedAt = Date.now();
       pending = false;
       document.body.classList.remove("pending");
       XChat.allow(seat !== null || Boolean(msg.settings && msg.settings.spectator_chat));
       XHost.render(msg);
-      render();
+      pace.push(msg);
     } else if (msg.type === "error") {
       pending = false;
       document.body.classList.remove("pending");
@@ -258,6 +281,7 @@
     if (note) board.appendChild(note);
     try {
       if (!note || !note.classList.contains("missing")) layout.board(view, ctx, board);
+      if (last.synthetic) board.dataset.final = "1"; else delete board.dataset.final;
     } catch (err) {
       // a layout bug must not blank the table: fall back to the generic listing
       board.textContent = "";
@@ -293,6 +317,9 @@
       for (const a of [...offered, ...buttons]) row.appendChild(XLayouts.actionButton(ctx, a, layout.label(a)));
       choices.appendChild(row);
     }
+    if (XAutoPass.consider(last, seat, autoPass)) {
+      choices.appendChild(make("p", "muted autopass-note", XI18n.t("autopass_note")));
+    }
     choices.hidden = !choices.childNodes.length;
 
     // hand
@@ -322,7 +349,7 @@
       }
       handEl.appendChild(wrap);
     }
-    $("hand-note").textContent = hand.length ? `${hand.length} ${XI18n.t("hand_sizes")}` : "";
+    $("hand-note").textContent = hand.length ? XI18n.cards(hand.length) : "";
     const hintBtn = $("hint");
     hintBtn.hidden = !myTurn;
     const hintText = $("hint-text");
@@ -331,7 +358,9 @@
       hintText.textContent = "";
       hintText.appendChild(make("strong", "", `${XI18n.t("hint")}: `));
       hintText.appendChild(XLayouts.richLabel(layout.label(hint.action)));
-      hintText.appendChild(make("span", "", ` — ${hint.text}`));
+      hintText.appendChild(make("span", "", " — "));
+      // the cards the reason names drawn in; a bid's reason names contracts ("6c")
+      hintText.appendChild(XRichText.render(hint.text, { cards: !hint.action.startsWith("bid ") }));
     }
 
     renderLog(view, layout);
@@ -350,6 +379,13 @@
     }
 
     notifyTurn(myTurn);
+    XReach.check();
+  }
+
+  // Grail Mahjong's pass-only claim window, answered for the player (autopass.js).
+  function autoPass(n) {
+    if (!last || last.n !== n || pending) return;
+    act("pass");
   }
 
   function renderStatus(view, layout, myTurn) {
@@ -430,13 +466,18 @@
     if (seat !== null) entries.forEach((e, i) => { if (e.seat === seat) mine = i; });
     let hand = null;
     entries.forEach((e, i) => {
-      if (hand !== null && e.hand !== hand) box.appendChild(make("li", "sep", XI18n.t("new_hand", { n: e.hand + 1 })));
+      if (hand !== null && e.hand !== hand) {
+        // a game's own word for a hand where it has one (Grail Mahjong: 第2局)
+        const own = XI18n.g(view.game, "hand_n", { n: e.hand + 1 });
+        box.appendChild(make("li", "sep", own ? `— ${own} —` : XI18n.t("new_hand", { n: e.hand + 1 })));
+      }
       hand = e.hand;
       const li = make("li", i > mine && mine >= 0 ? "new" : "");
       if (i === mine + 1 && mine >= 0 && seat !== null) li.classList.add("first-new");
       li.dataset.n = String(e.n);
-      li.appendChild(make("span", "who", `${seatLabel(e.seat, false).replace(/ \(.*\)$/, "")}${e.seat === seat ? ` (${XI18n.t("you")})` : ""}`));
+      li.appendChild(make("span", "who", seatLabel(e.seat, true)));
       li.appendChild(XLayouts.richLabel(layout.label(e.text)));
+      if (e.clock) XClockMarks.mark(li);
       box.appendChild(li);
     });
     if (mine >= 0 && mine < entries.length - 1) {
@@ -479,7 +520,8 @@
     }
     box.hidden = !body;
     if (!body) return;
-    box.appendChild(make("h2", "", XI18n.t(last.finished ? "match_over" : "last_hand")));
+    box.appendChild(make("h2", "", last.finished ? XI18n.t("match_over")
+      : (XI18n.g(view.game, "summary_title") || XI18n.t("last_hand"))));
     box.appendChild(body);
     if (last.finished) {
       const again = againLink();
@@ -490,6 +532,7 @@
   // When a hand ends (the layout's hand key changes) or the match ends, its summary is
   // shown over the board until dismissed (or the next move of this seat).
   function renderOverlay(view, layout, ctx, board) {
+    if (quiet) return; // the hand's last trick is shown first; the summary comes next
     const key = layout.handKey(view);
     const changed = lastKey !== undefined && key !== lastKey;
     if (changed || (last.finished && overlay === null)) overlay = { n: last.n };
@@ -499,7 +542,9 @@
     try { body = layout.summary(view, ctx); } catch (err) { body = null; }
     if (!body) return;
     const box = make("div", "overlay");
-    box.appendChild(make("h2", "", XI18n.t(last.finished ? "match_over" : "hand_over")));
+    // a game's own word for a hand (Grail Mahjong: 局) where it has one
+    const title = last.finished ? XI18n.t("match_over") : (XI18n.g(view.game, "hand_over") || XI18n.t("hand_over"));
+    box.appendChild(make("h2", "", title));
     box.appendChild(body);
     const again = againLink();
     if (again) box.appendChild(again);
@@ -615,6 +660,7 @@
   }
 
   function translate() {
+    XSettings.translate();
     document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = XI18n.t(n.dataset.t); });
     $("lang").textContent = XI18n.get() === "ja" ? "English" : "日本語";
     if (info) $("game-name").textContent = XI18n.get() === "ja" ? info.name_ja : info.name_en;

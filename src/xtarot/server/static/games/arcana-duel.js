@@ -58,7 +58,7 @@
     ja: {
       phase: {
         setup: "準備", refill: "補充", refill_again: "再補充", attack: "攻撃",
-        defend: "防御", reset: "マット後の再配置", over: "終了",
+        defend: "防御", reset: "愚者の後の再配置", over: "終了",
       },
       place: "{c} を裏向きに置く", place_hidden: "カードを裏向きに置く",
       attack: "{c} で攻撃", at: "目標: {c}", at_down: "目標: 裏向きのカード",
@@ -516,6 +516,7 @@
     },
 
     handKey() { return null; },
+    pauseKey(view) { return (view.combats || []).length; },
 
     history(view, ctx, el) {
       const combats = view.combats || [];

@@ -82,8 +82,8 @@
       prev_last: "第{n}ハンドの最後のトリック",
       team: "チーム{t}",
       no_suit: "{suit}なし",
-      winning: "{who} が {card} で優勢",
-      won: "{who} が {card} で獲得 (+{pts})",
+      winning: "{who}が {card} で優勢",
+      won: "{who}が {card} で獲得（+{pts}）",
       wrap: "逆転: {card} が {beaten} に勝ちます",
       wrap_major: "最強の大アルカナと T1・T0 が同じトリックに出ると T1・T0 が上",
       wrap_minor: "台札のマークの F と N・M が同じトリックに出ると N・M が上",
@@ -108,7 +108,7 @@
       h_hands: "ハンドごとの得点",
       batch_sep: "配札 {n}回目",
       winners: "勝者: {who}",
-      target_reached: "{who} が {t}点に到達",
+      target_reached: "{who}が{t}点に到達",
     },
   });
   const w = (key, vars) => XI18n.g(EX, key, vars);
@@ -612,6 +612,8 @@
     },
 
     handKey(view) { return view.hand_number; },
+    pauseKey(view) { return `${view.hand_number}:${(view.tricks || []).length}`; },
+    finalView(view, entry) { return XPace.trickFinal(view, entry); }, // pace.js (table page)
     label(text) {
       const parts = text.split(" ");
       if (parts[0] === "play" && parts.length === 2) return w("play", { card: parts[1] });

@@ -75,6 +75,9 @@
       pick_discard: "Click 4 hand cards to discard ({k}/4 done)",
       tricks_grid: "Tricks",
       misere_grid: "Misère (take no trick)",
+      doom_double: "You hold no F, and a hand misère takes no kitty: this double misère cannot succeed.",
+      doom_crazy: "You do not hold the cups F, and a hand misère takes no kitty: this crazy misère cannot succeed.",
+      doom_again: "Click the bid again to make it anyway.",
       last_hand: "Last hand: {text}",
       made: "made",
       failed: "failed",
@@ -165,9 +168,9 @@
       kitty_taken: "受け取ったキティ",
       discards: "捨て札 {k}/4",
       your_discards: "あなたの捨て札",
-      exchanging: "{who} がキティを取り4枚捨てています（{k}/4）",
-      calling: "{who} が副官のカードを指名します",
-      calling_two: "{who} が副官のカードを2枚指名します",
+      exchanging: "{who}がキティを取り4枚捨てています（{k}/4）",
+      calling: "{who}が副官のカードを指名します",
+      calling_two: "{who}が副官のカードを2枚指名します",
       open_hand: "公開手札",
       your_open: "あなたの手札は全員に公開中",
       pick_call: "副官の指名：カードをクリック（その持ち主が副官になります）",
@@ -176,10 +179,13 @@
       pick_discard: "手札を4枚クリックして捨ててください（{k}/4）",
       tricks_grid: "トリック数",
       misere_grid: "ミゼール（トリックを取らない）",
+      doom_double: "手札にFがなく、ハンドミゼールはキティを取れません。このダブルミゼールは成功しません。",
+      doom_crazy: "手札に聖杯のFがなく、ハンドミゼールはキティを取れません。このクレージーミゼールは成功しません。",
+      doom_again: "それでも宣言するなら、もう一度クリックしてください。",
       last_hand: "前のハンド：{text}",
       made: "成功",
       failed: "失敗",
-      h_contract: "第{n}ハンド：{who} の {bid} {result}",
+      h_contract: "第{n}ハンド：{who}の{bid}、{result}",
       h_side: "（{t}トリック／宣言{need}）",
       h_took: "（{t}トリック取った）",
       h_clean: "（トリックなし、Fボーナス ×{f}）",
@@ -672,12 +678,49 @@
       mis.appendChild(tr);
     }
     wrap.appendChild(mis);
+    // a warning holds for this turn of the auction only
+    const warned = ctx.ui.f5Warned && ctx.ui.f5Warned.at === (view.auction || []).length
+      ? ctx.ui.f5Warned.action : null;
+    if (warned && legal.has(warned) && doomed(warned, view.hand || [])) {
+      const note = make("p", "f5-doom-note", `⚠ ${w(doomed(warned, view.hand || []))} `);
+      note.appendChild(make("strong", "", w("doom_again")));
+      wrap.appendChild(note);
+    }
     return wrap;
+  }
+
+  // A hand misère keeps the hand as dealt (no kitty): a double one needs an F in it, a
+  // crazy one the cups F.  The words' key when the bid cannot succeed, else null.
+  function doomed(action, hand) {
+    const b = parseBid(action);
+    if (!b || !b.misere || !b.misere.endsWith("hand-misere")) return null;
+    if (b.decl === "double" && !hand.some((c) => /^F[cdsw]$/.test(c))) return "doom_double";
+    if (b.decl === "crazy" && !hand.includes("Fc")) return "doom_crazy";
+    return null;
   }
 
   function cellButton(ctx, action, inner, legal, view, drawn) {
     let b;
-    if (legal.has(action)) {
+    const doom = legal.has(action) ? doomed(action, view.hand || []) : null;
+    if (doom) {
+      // warned first: the second click makes the bid
+      b = make("button", "action f5-bid doomed");
+      b.type = "button";
+      b.dataset.action = action;
+      b.appendChild(inner);
+      inner.appendChild(make("span", "f5-doom", "⚠"));
+      b.title = `${bidText(action)} (${bidValue(action, view.players)}) — ${w(doom)}`;
+      b.addEventListener("click", () => {
+        const at = (view.auction || []).length;
+        if (ctx.ui.f5Warned && ctx.ui.f5Warned.action === action && ctx.ui.f5Warned.at === at) {
+          ctx.act(action);
+          return;
+        }
+        ctx.ui.f5Warned = { action, at };
+        ctx.rerender();
+      });
+      drawn.add(action);
+    } else if (legal.has(action)) {
       b = XLayouts.actionButton(ctx, action, inner, "f5-bid");
       b.title = `${bidText(action)} (${bidValue(action, view.players)})`;
       drawn.add(action);
@@ -922,7 +965,7 @@
     // hand sizes only say something during the kitty exchange (the declarer's 14)
     const sizes = view.hand_sizes || [];
     if (view.phase === "discard" && typeof sizes[s] === "number") {
-      el.appendChild(make("span", "chip", `${sizes[s]} ${XI18n.t("hand_sizes")}`));
+      el.appendChild(make("span", "chip", XI18n.cards(sizes[s])));
     }
   }
 
@@ -948,6 +991,8 @@
     sortHand,
     summary,
     handKey(view) { return view.hand_number === undefined ? null : view.hand_number; },
+    pauseKey(view) { return `${view.hand_number}:${(view.tricks || []).length}`; },
+    finalView(view, entry) { return XPace.trickFinal(view, entry); }, // pace.js (table page)
     history,
   });
 })();

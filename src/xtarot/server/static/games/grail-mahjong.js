@@ -20,7 +20,7 @@
       no_melds: "no melds",
       river: "discards",
       area: "area",
-      cards: "{n} cards",
+      cards: "{n} cards", card: "1 card",
       pts: "{n} pt",
       claim_title: "Claim round",
       claim_on: "{seat} discarded",
@@ -55,7 +55,7 @@
       seat: "seat", score: "meld score", gained: "gained",
       hand_won: "Hand {n} won by {who}",
       final: "Final totals", total: "total", rank: "rank",
-      last_hand: "Last hand", back: "Back to the table",
+      last_hand: "Last hand", back: "Back to the table", hand_over: "Hand over", summary_title: "Last hand",
       hand_n: "Hand {n}",
       dealer_next: "next dealer: {seat}",
     },
@@ -70,7 +70,7 @@
       no_melds: "面子なし",
       river: "捨て札",
       area: "エリア",
-      cards: "手札{n}枚",
+      cards: "手札{n}枚", card: "手札1枚",
       pts: "{n}点",
       claim_title: "鳴きの確認",
       claim_on: "{seat}の捨て札",
@@ -90,7 +90,7 @@
       pass: "パス",
       luck: "幸運: Lc をエリアへ (×2)",
       luck_btn: "Lc を自分のエリアへ (得点2倍)",
-      answer_hidden: "返答 (非公開)",
+      answer_hidden: "返答（非公開）",
       oc_as: "Oc を {m} として",
       wild_pick: "の意味",
       claim_row: "{card} を鳴く",
@@ -103,7 +103,7 @@
       seat: "席", score: "面子の得点", gained: "獲得",
       hand_won: "第{n}局の勝者: {who}",
       final: "最終結果", total: "合計", rank: "順位",
-      last_hand: "前の局", back: "卓に戻る",
+      last_hand: "前の局", back: "卓に戻る", hand_over: "局終了", summary_title: "前の局",
       hand_n: "第{n}局",
       dealer_next: "次の親: {seat}",
     },
@@ -284,7 +284,7 @@
     head.appendChild(make("span", "gm-who", ctx.seatLabel(s, true)));
     if (s === view.dealer) head.appendChild(make("span", "gm-chip dealer", w("dealer")));
     const sizes = view.hand_sizes || [];
-    if (typeof sizes[s] === "number") head.appendChild(make("span", "gm-chip", w("cards", { n: sizes[s] })));
+    if (typeof sizes[s] === "number") head.appendChild(make("span", "gm-chip", w(sizes[s] === 1 ? "card" : "cards", { n: sizes[s] })));
     const melds = o.melds;
     const total = melds.reduce((t, m) => t + m.score, 0);
     const luck = o.luck;
@@ -633,7 +633,7 @@
     seatExtra(view, s, el) {
       if (s === view.dealer) el.appendChild(make("span", "chip gm-dealer-chip", w("dealer")));
       const sizes = view.hand_sizes || [];
-      if (typeof sizes[s] === "number") el.appendChild(make("span", "chip", w("cards", { n: sizes[s] })));
+      if (typeof sizes[s] === "number") el.appendChild(make("span", "chip", w(sizes[s] === 1 ? "card" : "cards", { n: sizes[s] })));
       const melds = (view.melds || [])[s] || [];
       const luck = (((view.areas || [])[s]) || []).includes("Lc");
       if (melds.length) {
@@ -653,6 +653,7 @@
     sortHand(view, codes) { return codes.slice().sort((a, b) => sortKey(a) - sortKey(b)); },
     summary,
     handKey(view) { return (view.results || []).length; },
+    pauseKey(view) { return (view.melds || []).reduce((k, m) => k + (m || []).length, 0); },
     history,
   });
 })();

@@ -414,6 +414,7 @@
       return box;
     },
     handKey() { return null; },
+    pauseKey(view) { return (view.purchases || []).length; },
     label(text) {
       const [verb, arg] = text.split(" ");
       if (text === "draw stock") return w("draw_stock");

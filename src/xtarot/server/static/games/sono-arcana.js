@@ -132,6 +132,7 @@
       return box;
     },
     handKey() { return null; },
+    pauseKey(view) { return (view.rounds || []).length; },
     label(text) {
       const parts = text.split(" ");
       if (text === "lot 1") return w("lot_1");
