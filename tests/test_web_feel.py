@@ -228,7 +228,9 @@ def test_no_legal_control_is_covered_on_a_phone(server: Server, browser: Any) ->
         assert checked >= 2, f"{game}: only {checked} decisions reached"
     assert not problems, problems
     assert moving == 0  # the system asks for less motion: nothing moves
-    assert autopassed and all(0.9 <= t <= 4.0 for t in autopassed), autopassed
+    # never at once (that would tell the others the pass was forced); the upper bound
+    # leaves room for a busy machine
+    assert autopassed and all(0.9 <= t <= 8.0 for t in autopassed), autopassed
     assert not errors, errors
     ctx.close()
 
