@@ -21,6 +21,7 @@ A front end is told:
 from __future__ import annotations
 
 import contextlib
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -37,9 +38,10 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Front", "PlainFront"]
 
 
-class Front:
-    """What a front end of :class:`~xtarot.cli.play.PlaySession` does; the methods
-    that only a live screen needs do nothing here."""
+class Front(ABC):
+    """What a front end of :class:`~xtarot.cli.play.PlaySession` does: each front end
+    implements the abstract methods; the others, which only a live screen needs, do
+    nothing here."""
 
     session: PlaySession | None = None
 
@@ -52,16 +54,17 @@ class Front:
         (``--fast`` on a printing terminal)."""
         return fast
 
+    @abstractmethod
     def say(self, *items: Any, style: str | None = None) -> None:
-        raise NotImplementedError
+        """Lines (or any rich renderables) for the person to read."""
 
+    @abstractmethod
     def say_command(self, head: str, command: str) -> None:
         """A command on a line of its own, never wrapped (copy-paste works)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def ask(self, prompt: Text) -> str:
         """One line from the person; ``EOFError`` / ``KeyboardInterrupt`` propagate."""
-        raise NotImplementedError
 
     def confirm(self, prompt: str) -> bool | None:
         """A yes-or-no question as a dialog, or ``None``: ask it as a line."""
@@ -71,6 +74,7 @@ class Front:
         """While a bot (or the hint) thinks."""
         return contextlib.nullcontext()
 
+    @abstractmethod
     def board(
         self,
         view: dict[str, Any],
@@ -81,7 +85,6 @@ class Front:
     ) -> None:
         """The seat's board before its decision: the view, what happened since its
         last move, and the legal moves."""
-        raise NotImplementedError
 
     def moved(self, view: dict[str, Any]) -> None:
         """The seat's view after a move at the table."""
@@ -89,13 +92,13 @@ class Front:
     def hinted(self, number: int) -> None:
         """The hint suggests legal move ``number`` (from 1; 0: not among them)."""
 
+    @abstractmethod
     def rules(self, markdown: str, note: str | None = None) -> None:
         """The rules summary (``note``: it is in another language)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def help(self, view: dict[str, Any], legal: Sequence[Action]) -> None:
         """How to answer, and the legal moves again."""
-        raise NotImplementedError
 
     def closing(self) -> None:
         """The match ended or was abandoned: what follows is its end."""
