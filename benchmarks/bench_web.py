@@ -177,28 +177,22 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         try:
             await wait_ready(port, proc)
             rss_idle = rss_mib(proc.pid)
-            tables = []
-            for i in range(tables_n):
+
+            async def create(seat: str, seed: int) -> dict[str, Any]:
                 body = {
                     "game": args.game,
                     "players": args.players,
-                    "seats": ["human"] * args.players,
-                    "seed": 1000 + i,
+                    "seats": [seat] * args.players,
+                    "seed": seed,
                 }
                 created = await http_json(port, "POST", "/api/tables", body)
                 if "id" not in created:
-                    raise SystemExit(f"could not create a table: {created}")
-                tables.append(created)
+                    raise SystemExit(f"could not create a table of {seat} seats: {created}")
+                return dict(created)
+
+            tables = [await create("human", 1000 + i) for i in range(tables_n)]
             for i in range(args.hard_tables):  # bots only: they think all the time
-                body = {
-                    "game": args.game,
-                    "players": args.players,
-                    "seats": ["hard"] * args.players,
-                    "seed": 5000 + i,
-                }
-                created = await http_json(port, "POST", "/api/tables", body)
-                if "id" not in created:
-                    raise SystemExit(f"could not create a table of hard bots: {created}")
+                await create("hard", 5000 + i)
             rss_tables = rss_mib(proc.pid)
             rtts: list[float] = []
             cpu_start = cpu_seconds(proc.pid)

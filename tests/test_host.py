@@ -187,16 +187,24 @@ def finish(client: TestClient, t: Any, socks: dict[int, Any]) -> dict[str, Any]:
     return msg
 
 
+def two_humans_play(
+    client: TestClient, first: tuple[str, str], second: tuple[str, str]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One hand of extendori: seats 1 and 3 humans (name, key), seat 2 an easy bot; the
+    table and its final state."""
+    t = new_table(client, ["human", "easy", "human"], game="extendori", options={"hands": 1})
+    with (
+        client.websocket_connect(f"/ws/{t['id']}") as w0,
+        client.websocket_connect(f"/ws/{t['id']}") as w2,
+    ):
+        join(w0, t, 0, *first)
+        join(w2, t, 2, *second)
+        return t, finish(client, t, {0: w0, 2: w2})
+
+
 def test_a_match_is_rated_once_and_shown_on_the_leaderboard(db: str) -> None:
     with TestClient(create_app(db, bot_delay=0, rate=FAST)) as client:
-        t = new_table(client, ["human", "easy", "human"], game="extendori", options={"hands": 1})
-        with (
-            client.websocket_connect(f"/ws/{t['id']}") as w0,
-            client.websocket_connect(f"/ws/{t['id']}") as w2,
-        ):
-            join(w0, t, 0, "Ada", ADA)
-            join(w2, t, 2, "Bob", BOB)
-            msg = finish(client, t, {0: w0, 2: w2})
+        t, msg = two_humans_play(client, ("Ada", ADA), ("Bob", BOB))
         results = msg["results"]
         assert [r["seat"] for r in results] == [0, 1, 2]
         assert [r["player"] for r in results] == [player_id(ADA), "bot-easy", player_id(BOB)]
@@ -247,14 +255,8 @@ def test_a_match_is_rated_once_and_shown_on_the_leaderboard(db: str) -> None:
 
 def test_matches_without_an_identity_or_with_one_in_two_seats_are_not_rated(db: str) -> None:
     with TestClient(create_app(db, bot_delay=0, rate=FAST)) as client:
-        t = new_table(client, ["human", "easy", "human"], game="extendori", options={"hands": 1})
-        with (
-            client.websocket_connect(f"/ws/{t['id']}") as w0,
-            client.websocket_connect(f"/ws/{t['id']}") as w2,
-        ):
-            join(w0, t, 0, "Ada", ADA)
-            join(w2, t, 2, "Ada again", ADA)
-            assert finish(client, t, {0: w0, 2: w2})["results"] == []
+        _, msg = two_humans_play(client, ("Ada", ADA), ("Ada again", ADA))
+        assert msg["results"] == []
         assert client.get("/api/leaderboard/extendori").json()["players"] == []
 
 

@@ -65,6 +65,7 @@ __all__ = [
     "seat_table",
     "since_block",
     "sort_cards",
+    "suit_groups",
     "ui_for",
     "visible_codes",
 ]
@@ -300,6 +301,24 @@ def sort_cards(codes: Sequence[str]) -> list[str]:
     return sorted(codes, key=lambda code: (card_index(code), str(code)))
 
 
+def suit_groups(codes: Sequence[str]) -> tuple[dict[str | None, list[str]], list[str]]:
+    """A hand as it is held: its cards by suit (majors under ``None``) in sorted order,
+    and the entries that are not cards, as they are.
+
+    >>> suit_groups(["Kc", "T3", "2c", "?"])
+    ({None: ['T3'], 'c': ['2c', 'Kc']}, ['?'])
+    """
+    groups: dict[str | None, list[str]] = {}
+    others: list[str] = []
+    for code in sort_cards(codes):
+        c = as_card(code)
+        if c is None:
+            others.append(str(code))
+        else:
+            groups.setdefault(c.suit, []).append(code)
+    return groups, others
+
+
 def hand_rows(codes: Sequence[str], lang: str, *, label: str | None = None) -> RenderableType:
     """A hand sorted by suit and order, one line per suit (majors with their names).
 
@@ -310,14 +329,7 @@ def hand_rows(codes: Sequence[str], lang: str, *, label: str | None = None) -> R
     head.append(paren(len(codes), lang), style="dim")
     if not codes:
         return Group(head, Text("  " + t("empty", lang), style="dim"))
-    groups: dict[str | None, list[str]] = {}
-    others: list[str] = []
-    for code in sort_cards(codes):
-        c = as_card(code)
-        if c is None:
-            others.append(str(code))
-        else:
-            groups.setdefault(c.suit, []).append(code)
+    groups, others = suit_groups(codes)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()

@@ -367,14 +367,11 @@ def create_app(
         table = hub.get(table_id)
         if table is None:
             return _error(404, f"no table {table_id!r}")
-        who: int | None = None
-        if seat not in (None, "", "public"):
-            try:
-                who = int(seat)  # type: ignore[arg-type]
-            except ValueError:
-                return _error(400, "'seat' must be a seat number (0-based) or 'public'")
-            if not 0 <= who < table.game.players:
-                return _error(400, f"no seat {who}: seats are 0..{table.game.players - 1}")
+        who = _seat_param(seat)
+        if isinstance(who, JSONResponse):
+            return who
+        if who is not None and not 0 <= who < table.game.players:
+            return _error(400, f"no seat {who}: seats are 0..{table.game.players - 1}")
         if len(table.state.history) > MAX_STEPS:
             return _error(
                 413, f"the match is too long to replay here ({table.n} moves; at most {MAX_STEPS})"
@@ -413,12 +410,9 @@ def create_app(
         )
         if isinstance(data, JSONResponse):
             return data
-        who: int | None = None
-        if seat not in (None, "", "public"):
-            try:
-                who = int(seat)  # type: ignore[arg-type]
-            except ValueError:
-                return _error(400, "'seat' must be a seat number (0-based) or 'public'")
+        who = _seat_param(seat)
+        if isinstance(who, JSONResponse):
+            return who
         extra = {"as_saved": True}  # an unfinished match: as the saving seat saw it
         return await replay_response(request, None, data, who, deals=True, extra=extra)
 
@@ -519,6 +513,17 @@ async def _json_object(
 
 
 JSON = "application/json"
+
+
+def _seat_param(seat: str | None) -> int | JSONResponse | None:
+    """A replay's ``?seat=``: a seat number, ``None`` for the public view (no value or
+    ``public``), or the 400 answer saying what is allowed."""
+    if seat in (None, "", "public"):
+        return None
+    try:
+        return int(seat)  # type: ignore[arg-type]
+    except ValueError:
+        return _error(400, "'seat' must be a seat number (0-based) or 'public'")
 
 
 def _same_site(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from xtarot.agents import AGENTS, make_agent
+from xtarot.agents import AGENTS
 from xtarot.agents.heuristic import STRATEGIES
 from xtarot.server.store import SeatSpec, hash_token
 
@@ -62,14 +62,8 @@ def _bot_name(table: LiveTable, raw: Any) -> str:
 
 def _seat_bot(hub: Hub, table: LiveTable, seat: int, bot: str) -> None:
     """Put bot ``bot`` in ``seat`` (checked by the caller)."""
-    from xtarot.server.hub import _bot_settings
-
     table.seats[seat] = spec = SeatSpec("bot", bot)
-    table.agents[seat] = make_agent(
-        bot,
-        (table.state.seed * 31 + seat * 7919 + table.n) % (2**63),
-        **_bot_settings(bot, hub.bot_seconds),
-    )
+    table.agents[seat] = hub.seat_agent(bot, table.state.seed, seat, table.n)
     table.autopilot.discard(seat)
     table.stand_ins.pop(seat, None)
     hub.store.set_seat(table.id, seat, spec)

@@ -535,11 +535,15 @@ class Hub:
         table.social.moved = {int(k): v for k, v in (settings.get("moved") or {}).items()}
         for i, spec in enumerate(stored.seats):
             if spec.kind == "bot" and spec.bot:
-                seed = (stored.seed * 31 + i * 7919 + len(stored.actions)) % (2**63)
-                table.agents[i] = make_agent(
-                    spec.bot, seed, **_bot_settings(spec.bot, self.bot_seconds)
-                )
+                table.agents[i] = self.seat_agent(spec.bot, stored.seed, i, len(stored.actions))
         return table
+
+    def seat_agent(self, name: str, seed: int, seat: int, n: int) -> Agent:
+        """The bot ``name`` for ``seat`` of a match with ``seed``, taking over at move
+        ``n`` (its seed derived from the three, so a table's bots are reproducible)."""
+        return make_agent(
+            name, (seed * 31 + seat * 7919 + n) % (2**63), **_bot_settings(name, self.bot_seconds)
+        )
 
     def get(self, table_id: str) -> LiveTable | None:
         """A loaded table, loading it from the database (by replay) when needed."""

@@ -65,9 +65,6 @@ def rate_match(
 ) -> list[dict[str, Any]]:
     """Rate a finished match once (a second call returns the first's results) and
     return its seats' results; ``[]`` when the match is not rated."""
-    done = table_results(store, table_id)
-    if done:
-        return done
     ids = _identities(seats)
     if ids is None:
         return []

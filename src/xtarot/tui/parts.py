@@ -26,7 +26,7 @@ from xtarot.cli.render import (
     card_name,
     card_style,
     fit_line,
-    sort_cards,
+    suit_groups,
 )
 from xtarot.engine import Action
 
@@ -109,14 +109,7 @@ def hand_text(
       聖杯        Kc
     """
     out = Text(t("tui_hand", lang, n=len(codes)), style="bold")
-    groups: dict[str | None, list[str]] = {}
-    others: list[str] = []
-    for code in sort_cards(codes):
-        c = as_card(code)
-        if c is None:
-            others.append(str(code))
-        else:
-            groups.setdefault(c.suit, []).append(code)
+    groups, others = suit_groups(codes)
     if not codes:
         return out.append("  " + t("empty", lang), style="dim")
     if rows:
