@@ -18,29 +18,47 @@ move (about 1 ms) and the cores it kept busy show.
     # the same while 4 tables of `hard` bots think, in threads or in worker processes
     PYTHONPATH=src python benchmarks/bench_web.py --hard-tables 4 --bot-processes 0
     PYTHONPATH=src python benchmarks/bench_web.py --hard-tables 4 --bot-processes 1
+    # 200 tables on 1 and on 2 server processes sharing a PostgreSQL database (a
+    # throwaway one from Debian's postgresql package, or --db URL of your own)
+    PYTHONPATH=src python benchmarks/bench_web.py --tables 200 --postgres --processes 1
+    PYTHONPATH=src python benchmarks/bench_web.py --tables 200 --postgres --processes 2
 
-Bounded: at most 200 tables, at most 300 s, loopback only.  Needs only xtarot (the web
-server and ``websockets`` are part of the default install).
+With ``--processes N`` (PostgreSQL only) N ``xtarot serve`` processes run on N ports of
+one database, as behind a load balancer without sticky sessions: table ``i`` is created
+on process ``i mod N`` and its seat ``s`` connects to process ``(i + s) mod N``, so most
+tables have seats on several processes (each move reaches the others by PostgreSQL's
+notifications).  The server CPU and memory figures are the sum over the processes; the
+database's CPU share is reported when the benchmark started the database itself.
+
+Bounded: at most 200 tables, at most 8 processes, at most 300 s, loopback only.  Needs
+only xtarot (the web server and ``websockets`` are part of the default install), and for
+``--postgres`` Debian's ``postgresql`` package and ``psycopg``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import glob
 import json
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_TABLES = 200
+MAX_PROCESSES = 8
 MAX_SECONDS = 300.0
 
 
@@ -68,6 +86,67 @@ def cpu_seconds(pid: int) -> float | None:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return None
+
+
+def children(pid: int) -> list[int]:
+    """The process ``pid`` and all its descendants (Linux /proc)."""
+    parent: dict[int, int] = {}
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        try:
+            fields = Path(stat).read_text().rsplit(")", 1)[1].split()
+            parent[int(stat.split("/")[2])] = int(fields[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        todo.extend(c for c, pp in parent.items() if pp == p)
+    return found
+
+
+@contextmanager
+def throwaway_postgres() -> Iterator[tuple[str, int]]:
+    """A PostgreSQL server from Debian's package in a temporary folder, on a free port:
+    its SQLAlchemy URL and its postmaster's process id."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found:
+        raise SystemExit("--postgres needs PostgreSQL (apt-get install postgresql)")
+    bin_dir = Path(found[-1]).parent
+    as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    folder = Path(tempfile.mkdtemp(prefix="xtarot-bench-pg-"))
+    folder.chmod(0o755)
+    if as_user:
+        shutil.chown(folder, "postgres", "postgres")
+    data, port = folder / "data", free_port()
+
+    def run(*args: str) -> None:
+        subprocess.run([*as_user, *args], check=True, capture_output=True, timeout=120)
+
+    try:
+        run(str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "xt", "--no-sync")
+        opts = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=300"
+        run(
+            str(bin_dir / "pg_ctl"),
+            "-D",
+            str(data),
+            "-o",
+            opts,
+            "-l",
+            str(folder / "log"),
+            "-w",
+            "start",
+        )
+        run(str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "xt", "bench")
+        pid = int((data / "postmaster.pid").read_text().split()[0])
+        yield f"postgresql+psycopg://xt@127.0.0.1:{port}/bench", pid
+    finally:
+        subprocess.run(
+            [*as_user, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+            capture_output=True,
+            timeout=60,
+        )
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def start_server(port: int, db: str, processes: int, bot_tables: int) -> subprocess.Popen[bytes]:
@@ -167,18 +246,45 @@ async def seat_client(
     return moves
 
 
+def total(values: list[float | None]) -> float | None:
+    return None if any(v is None for v in values) else sum(v for v in values if v is not None)
+
+
+def tree_cpu(pid: int | None) -> float | None:
+    """CPU time of a process and its children (the database server's backends)."""
+    if pid is None:
+        return None
+    return sum(cpu_seconds(p) or 0.0 for p in children(pid))
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     tables_n = min(args.tables, MAX_TABLES)
     seconds = min(args.seconds, MAX_SECONDS)
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        db = f"sqlite:///{Path(tmp) / 'bench.db'}"
-        proc = start_server(port, db, args.bot_processes, max(2, args.hard_tables))
+    n_proc = max(1, min(args.processes, MAX_PROCESSES))
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory())
+        db_pid: int | None = None
+        if args.postgres:
+            db, db_pid = stack.enter_context(throwaway_postgres())
+        else:
+            db = args.db or f"sqlite:///{Path(tmp) / 'bench.db'}"
+        if n_proc > 1 and not db.startswith("postgresql"):
+            raise SystemExit("--processes above 1 needs PostgreSQL: --postgres or --db URL")
+        ports = [free_port() for _ in range(n_proc)]
+        procs: list[subprocess.Popen[bytes]] = []
         try:
-            await wait_ready(port, proc)
-            rss_idle = rss_mib(proc.pid)
+            for port in ports:
+                procs.append(start_server(port, db, args.bot_processes, max(2, args.hard_tables)))
+            for port, proc in zip(ports, procs, strict=True):
+                await wait_ready(port, proc)
+            pids = [proc.pid for proc in procs]
 
-            async def create(seat: str, seed: int) -> dict[str, Any]:
+            def rss() -> float | None:
+                return total([rss_mib(pid) for pid in pids])
+
+            rss_idle = rss()
+
+            async def create(seat: str, seed: int, port: int) -> dict[str, Any]:
                 body = {
                     "game": args.game,
                     "players": args.players,
@@ -190,12 +296,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     raise SystemExit(f"could not create a table of {seat} seats: {created}")
                 return dict(created)
 
-            tables = [await create("human", 1000 + i) for i in range(tables_n)]
+            tables = [await create("human", 1000 + i, ports[i % n_proc]) for i in range(tables_n)]
             for i in range(args.hard_tables):  # bots only: they think all the time
-                await create("hard", 5000 + i)
-            rss_tables = rss_mib(proc.pid)
+                await create("hard", 5000 + i, ports[i % n_proc])
+            rss_tables = rss()
             rtts: list[float] = []
-            cpu_start = cpu_seconds(proc.pid)
+            cpu_start = total([cpu_seconds(pid) for pid in pids])
+            db_start = tree_cpu(db_pid)
             client_start = sum(os.times()[:2])
             start = time.monotonic()
             deadline = start + seconds
@@ -203,34 +310,46 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
             async def sample_memory() -> None:
                 while True:
-                    value = rss_mib(proc.pid)
+                    value = rss()
                     if value:
                         peak[0] = max(peak[0], value)
                     await asyncio.sleep(0.5)
 
             sampler = asyncio.create_task(sample_memory())
-            jobs = [
-                seat_client(port, t, s, args.think, rtts, deadline, random.Random(i * 10 + s))
+            jobs = [  # seat s of table i on process (i + s) mod N: tables across processes
+                seat_client(
+                    ports[(i + s) % n_proc],
+                    t,
+                    s,
+                    args.think,
+                    rtts,
+                    deadline,
+                    random.Random(i * 10 + s),
+                )
                 for i, t in enumerate(tables)
                 for s in range(args.players)
             ]
             moves = await asyncio.gather(*jobs)
             elapsed = time.monotonic() - start
-            cpu_end = cpu_seconds(proc.pid)
+            cpu_end = total([cpu_seconds(pid) for pid in pids])
+            db_end = tree_cpu(db_pid)
             client_cpu = sum(os.times()[:2]) - client_start
             sampler.cancel()
             finished = 0
             for t in tables:
-                info = await http_json(port, "GET", f"/api/tables/{t['id']}")
+                info = await http_json(ports[0], "GET", f"/api/tables/{t['id']}")
                 finished += bool(info.get("finished"))
-            rss_end = rss_mib(proc.pid)
-            db_size = (Path(tmp) / "bench.db").stat().st_size
+            rss_end = rss()
+            sqlite = Path(tmp) / "bench.db"
+            db_size = sqlite.stat().st_size if sqlite.exists() else None
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            for proc in procs:
+                proc.terminate()
+            for proc in procs:
+                try:
+                    proc.wait(20)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
     ms = sorted(x * 1000 for x in rtts)
 
     def pct(p: float) -> float:
@@ -244,6 +363,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "think_s": args.think,
         "hard_tables": args.hard_tables,
         "bot_processes": args.bot_processes,
+        "processes": n_proc,
+        "database": "postgresql" if db.startswith("postgresql") else "sqlite",
         "seconds": round(elapsed, 2),
         "tables_finished": finished,
         "moves": sum(moves),
@@ -273,6 +394,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             if cpu_start is not None and cpu_end is not None and elapsed
             else None
         ),
+        "db_cpu_share": (
+            round((db_end - db_start) / elapsed, 2)
+            if db_start is not None and db_end is not None and elapsed
+            else None
+        ),
     }
 
 
@@ -290,6 +416,15 @@ def main() -> None:
     parser.add_argument(
         "--hard-tables", type=int, default=0, help="tables of hard bots thinking meanwhile"
     )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes on one database (<= 8)"
+    )
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="run on a throwaway PostgreSQL server (Debian's postgresql package)",
+    )
+    parser.add_argument("--db", help="the database's SQLAlchemy URL (default: a temporary SQLite)")
     parser.add_argument(
         "--bot-processes",
         type=int,
@@ -309,6 +444,11 @@ def main() -> None:
         f"think {result['think_s']} s): {result['moves']} moves in {result['seconds']} s "
         f"({result['moves_per_second']} moves/s), {result['tables_finished']} matches finished"
     )
+    if result["processes"] > 1 or result["database"] != "sqlite":
+        print(
+            f"on {result['processes']} server process(es) sharing one {result['database']} "
+            "database (table i on process i mod N, its seat s on process (i + s) mod N)"
+        )
     if result["hard_tables"]:
         n = result["bot_processes"]
         where = f"{n} worker process(es)" if n else "threads of the server"
@@ -320,12 +460,15 @@ def main() -> None:
     )
     print(
         f"server memory (RSS): idle {m['idle']:.1f} MiB, with tables {m['with_tables']:.1f} MiB, "
-        f"peak {m['peak']:.1f} MiB; database {result['db_bytes'] / 1024:.0f} KiB"
+        f"peak {m['peak']:.1f} MiB"
+        + (f"; database {result['db_bytes'] / 1024:.0f} KiB" if result["db_bytes"] else "")
     )
     print(
         f"server CPU: {result['server_cpu_ms_per_move']} ms per move, "
         f"{result['server_cpu_share']} cores busy on average (the bench clients: "
-        f"{result['client_cpu_share']} cores); "
+        f"{result['client_cpu_share']} cores"
+        + (f", the database: {result['db_cpu_share']} cores" if result["db_cpu_share"] else "")
+        + "); "
         f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
 

@@ -840,3 +840,22 @@ def test_level_seats_get_their_bots_and_hard_thinks_for_the_servers_time(
     assert live.agents[3].seconds == app.state.hub.bot_seconds
     info = client.get(f"/api/tables/{t['id']}").json()
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
+
+
+def test_a_resumed_match_does_not_deal_a_hand_it_dealt_before() -> None:
+    """A table loaded again from its record (a restart, another server process) deals
+    its next hands afresh: replayed, the generator would start again from the match's
+    seed and shuffle the next hand as it shuffled the first (Grail Mahjong's third hand
+    was its first again), which the players have seen."""
+    from xtarot.server.hub import replay_with_log
+
+    for seed in (3, 5):  # replayed without a new seed, these dealt a hand twice
+        state = xtarot.load("grail-mahjong", players=3).new_state(seed=seed)
+        rng = random.Random(seed)
+        while len(state.deals) < 2:
+            state.apply(rng.choice(state.legal_actions()))
+        resumed, _ = replay_with_log(state.record())
+        assert resumed.deals == state.deals  # the stored deals are kept
+        while len(resumed.deals) < 3:
+            resumed.apply(rng.choice(resumed.legal_actions()))
+        assert resumed.deals[2] not in resumed.deals[:2]

@@ -9,15 +9,12 @@ reason, where that package or ``psycopg`` is missing.
 
 from __future__ import annotations
 
-import glob
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -31,6 +28,7 @@ httpx = pytest.importorskip("httpx", reason="httpx is not installed")
 ws_client = pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
 
 import xtarot  # noqa: E402
+from pg_support import running_postgres  # noqa: E402
 from xtarot.server.store import Store  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,7 +131,11 @@ def create_tables(server: Server) -> list[dict[str, Any]]:
     return tables
 
 
-def kill_and_resume(db: str) -> None:
+def kill_and_resume(db: str, *, adopted: bool = False) -> None:
+    """``adopted``: the restarted server takes over the killed one's tables as soon as
+    their leases expire and plays their bots' moves at once (PostgreSQL, where several
+    processes may share the database): a table may be further on than stored at the
+    kill by the time it is looked at."""
     server = Server(db).start(bot_delay=0.05)
     try:
         tables = create_tables(server)
@@ -171,7 +173,8 @@ def kill_and_resume(db: str) -> None:
         again = [Player(server.base, t, stop) for t in tables]
         for t in tables:
             info = httpx.get(server.base + f"/api/tables/{t['id']}", timeout=10).json()
-            assert info["n"] == len(stored[t["id"]].actions)
+            n = len(stored[t["id"]].actions)
+            assert info["n"] >= n if adopted else info["n"] == n
         for p in again:
             p.start()
         for p in again:
@@ -192,59 +195,12 @@ def test_sigkill_mid_play_loses_nothing_on_sqlite(tmp_path: Path) -> None:
 
 
 # -- PostgreSQL ----------------------------------------------------------------------------
-def _pg_bin() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    return Path(found[-1]).parent if found else None
-
-
 @pytest.fixture
 def postgres() -> Iterator[str]:
     """A throwaway PostgreSQL server on a free loopback port, as an SQLAlchemy URL."""
-    pytest.importorskip(
-        "psycopg", reason="psycopg is not installed (pip install 'psycopg[binary]')"
-    )
-    pg = _pg_bin()
-    if pg is None:
-        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
-    as_user: list[str] = []
-    if os.geteuid() == 0:  # PostgreSQL refuses to run as root: use its own account
-        if shutil.which("runuser") is None:
-            pytest.skip("running as root without runuser: cannot start PostgreSQL")
-        as_user = ["runuser", "-u", "postgres", "--"]
-    folder = Path(tempfile.mkdtemp(prefix="xtarot-pg-"))
-    folder.chmod(0o755)
-    data = folder / "data"
-    if as_user:
-        shutil.chown(folder, "postgres", "postgres")
-    port = free_port()
-
-    def run(*args: str) -> None:
-        subprocess.run([*as_user, *args], check=True, capture_output=True, timeout=120)
-
-    try:
-        run(str(pg / "initdb"), "-D", str(data), "-A", "trust", "-U", "xt", "--no-sync")
-        opts = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=on"
-        run(
-            str(pg / "pg_ctl"),
-            "-D",
-            str(data),
-            "-o",
-            opts,
-            "-l",
-            str(folder / "log"),
-            "-w",
-            "start",
-        )
-        run(str(pg / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "xt", "xtarot")
-        yield f"postgresql+psycopg://xt@127.0.0.1:{port}/xtarot"
-    finally:
-        subprocess.run(
-            [*as_user, str(pg / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-            capture_output=True,
-            timeout=60,
-        )
-        shutil.rmtree(folder, ignore_errors=True)
+    with running_postgres() as pg:
+        yield pg.url
 
 
 def test_sigkill_mid_play_loses_nothing_on_postgresql(postgres: str) -> None:
-    kill_and_resume(postgres)
+    kill_and_resume(postgres, adopted=True)

@@ -894,6 +894,27 @@ def serve(
             "(at least 1, at most 8); 0: they think in threads of the server's process.",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=64,
+            help="Server processes sharing this port and the database (PostgreSQL only; "
+            "any process serves any table). Several `xtarot serve` on other ports or "
+            "machines may share the database too (docs/deploy.md).",
+        ),
+    ] = 1,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            "--lease-seconds",
+            min=1.0,
+            max=600.0,
+            help="PostgreSQL: seconds a server process may be silent before the others "
+            "take over the tables it runs (its bots and move clocks).",
+        ),
+    ] = 6.0,
     bot_delay: Annotated[
         float, typer.Option("--bot-delay", help="Seconds before each bot move.")
     ] = 0.6,
@@ -934,7 +955,7 @@ def serve(
     if root_path and (not root_path.startswith("/") or any(c in root_path for c in "?#\\ ")):
         fail(f"--root-path must be a path such as /cards, not {root_path!r}", code=2)
     try:  # lazy: the server's libraries load only for this command
-        from xtarot.server import DatabaseInUse
+        from xtarot.server import ServeError
         from xtarot.server import serve as run_server
         from xtarot.server.hub import Limits
 
@@ -954,13 +975,15 @@ def serve(
             root_path=root_path.rstrip("/"),
             open_browser=open_browser,
             bot_processes=bot_processes,
+            workers=workers,
+            lease_seconds=lease_seconds,
         )
     except ImportError as err:
         fail(
             f"{err}; the web server's libraries are missing: pip install --force-reinstall xtarot",
             code=1,
         )
-    except DatabaseInUse as err:
+    except ServeError as err:
         fail(str(err), code=1)
 
 

@@ -417,6 +417,16 @@ class State(ABC):
             return self.game.validate_deal(self._preset.pop(0))
         return self.game._random_deal(self._rng)
 
+    def reseed(self, seed: int) -> None:
+        """Shuffle the hands still to be dealt from ``seed`` from now on.
+
+        A state rebuilt from a record (:func:`xtarot.replay`) is given every stored
+        deal, but its generator starts again from the match's seed: the next hand would
+        be shuffled as the first one was.  A server that resumes a match from its record
+        (after a restart, or on another process) gives it a new seed first.
+        """
+        self._rng = random.Random(seed)
+
     # -- the contract ----------------------------------------------------------------
     @property
     def players(self) -> int:

@@ -10,6 +10,8 @@ SQLAlchemy URL), so a restarted server resumes every table.  See ``docs/web.md``
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
 import socket
 import sys
@@ -18,7 +20,20 @@ import time
 import webbrowser
 from typing import Any
 
-__all__ = ["DatabaseInUse", "create_app", "describe_db", "hold_sqlite", "serve"]
+__all__ = [
+    "DatabaseInUse",
+    "ServeError",
+    "WorkersNeedPostgres",
+    "create_app",
+    "describe_db",
+    "hold_sqlite",
+    "serve",
+    "worker_app",
+]
+
+#: The environment variable through which ``serve(workers=N)`` hands its settings to
+#: the worker processes uvicorn starts (each builds its app with :func:`worker_app`).
+WORKER_SETTINGS = "XTAROT_SERVE_SETTINGS"
 
 
 def create_app(db: str | None = None, **settings: Any) -> Any:
@@ -39,24 +54,43 @@ def serve(
     root_path: str = "",
     open_browser: bool = False,
     bot_processes: int | None = None,
+    workers: int = 1,
+    lease_seconds: float | None = None,
 ) -> None:
     """Run the web server until interrupted.  It first prints its version, the address
     to open and where the tables are stored; ``open_browser`` opens the lobby in the
     default browser once the server answers.  ``root_path`` is the path prefix a
     reverse proxy serves it under (``/cards``), for the links it hands out.
     ``bot_processes``: worker processes for the searching bots (``None``: one per CPU
-    but one, at least one and at most 8; 0: threads of the server's process)."""
+    but one, at least one and at most 8, shared out among the server processes; 0:
+    threads of the server's process).  ``workers``: server processes sharing the port
+    and the database (uvicorn's supervisor starts them and starts a new one when one
+    dies); more than one needs PostgreSQL (:class:`WorkersNeedPostgres`).
+    ``lease_seconds``: how long a table's owner may be silent before another process
+    takes the table over (PostgreSQL; :mod:`xtarot.server.lease`)."""
     import uvicorn
 
     import xtarot
-    from xtarot.server.app import create_app as _create
+    from xtarot.server.lease import LEASE_SECONDS
     from xtarot.server.store import Store, default_url
 
-    _lock = hold_sqlite(db or default_url())  # held until the server stops
-    store = Store(db)
+    url_db = db or default_url()
+    if workers > 1 and not url_db.startswith("postgresql"):
+        raise WorkersNeedPostgres(
+            f"--workers {workers} needs a PostgreSQL database: the server processes share "
+            "their tables through it, and SQLite serves one process. Give one with --db "
+            "postgresql+psycopg://USER@HOST/DATABASE (see docs/deploy.md)"
+        )
+    _lock = hold_sqlite(url_db)  # held until the server stops
+    store = Store(db)  # the schema is migrated here, once, before any worker starts
     if bot_processes is None:
-        bot_processes = max(1, min(8, (os.cpu_count() or 2) - 1))
-    app = _create(store=store, bot_delay=bot_delay, limits=limits, bot_processes=bot_processes)
+        bot_processes = max(1, min(8, (os.cpu_count() or 2) - 1) // max(1, workers))
+    settings: dict[str, Any] = {
+        "bot_delay": bot_delay,
+        "bot_processes": bot_processes,
+        "lease_seconds": lease_seconds or LEASE_SECONDS,
+        "address": f"{host}:{port}",
+    }
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     if ":" in shown:
         shown = f"[{shown}]"
@@ -64,20 +98,60 @@ def serve(
     print(f"xtarot {xtarot.__version__}: open {url} in a browser (Ctrl-C stops)", flush=True)
     print(f"xtarot: tables are stored in {describe_db(store.url)}", flush=True)
     where = f"{bot_processes} worker processes" if bot_processes else "threads of this process"
+    if workers > 1:
+        where += " per server process"
+        print(f"xtarot: {workers} server processes share port {port} and the database", flush=True)
     print(f"xtarot: searching bots (hard, expert...) think in {where}", flush=True)
     if open_browser:
         threading.Thread(target=_open_when_up, args=(host, port, url), daemon=True).start()
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level=log_level,
-        ws_max_size=65536,
-        root_path=root_path.rstrip("/"),
-    )
+    common: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": log_level,
+        "ws_max_size": 65536,
+        "root_path": root_path.rstrip("/"),
+    }
+    if workers > 1:
+        store.close()
+        os.environ[WORKER_SETTINGS] = json.dumps(
+            {**settings, "db": store.url, "limits": _limits_dict(limits)}
+        )
+        uvicorn.run("xtarot.server:worker_app", factory=True, workers=workers, **common)
+        return
+    from xtarot.server.app import create_app as _create
+
+    app = _create(store=store, limits=limits, **settings)
+    uvicorn.run(app, **common)
 
 
-class DatabaseInUse(RuntimeError):
+def worker_app() -> Any:
+    """The app of one of the server processes ``serve(workers=N)`` starts (its settings
+    come in the environment)."""
+    from xtarot.server.app import create_app as _create
+    from xtarot.server.hub import Limits
+
+    settings = json.loads(os.environ[WORKER_SETTINGS])
+    limits = settings.pop("limits")
+    if limits is not None:  # JSON made its tuples lists
+        limits["option_caps"] = tuple(tuple(cap) for cap in limits["option_caps"])
+        limits["allow_origins"] = tuple(limits["allow_origins"])
+        limits = Limits(**limits)
+    return _create(settings.pop("db"), limits=limits, **settings)
+
+
+def _limits_dict(limits: Any) -> dict[str, Any] | None:
+    return None if limits is None else dataclasses.asdict(limits)
+
+
+class ServeError(RuntimeError):
+    """The server cannot start as asked (the message says why and what to do)."""
+
+
+class WorkersNeedPostgres(ServeError):
+    """Several server processes were asked for on a database other than PostgreSQL."""
+
+
+class DatabaseInUse(ServeError):
     """Another server process already serves this SQLite database."""
 
 

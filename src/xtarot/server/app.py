@@ -36,6 +36,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
+from sqlalchemy.exc import OperationalError
 
 import xtarot
 from xtarot.agents import AGENTS
@@ -53,7 +54,9 @@ from xtarot.server.hub import (
     Hub,
     Limits,
     TableError,
+    Unavailable,
 )
+from xtarot.server.lease import LEASE_SECONDS
 from xtarot.server.people import clean_name, player_id
 from xtarot.server.replays import MAX_STEPS, ReplayCache, ReplayError, encode, frames
 from xtarot.server.routes_people import add_people_routes
@@ -67,6 +70,8 @@ log = logging.getLogger("xtarot.server")
 MAX_BODY = 8192
 #: Largest record accepted by ``POST /api/replay``.
 MAX_RECORD_BODY = 512 * 1024
+#: What a client is told while the database cannot be reached (e.g. it is restarting).
+UNAVAILABLE = "the database is unavailable for a moment: nothing changed; try again shortly"
 
 STATIC = resources.files("xtarot.server").joinpath("static")
 
@@ -95,6 +100,9 @@ def create_app(
     rate: tuple[float, float] | None = None,
     limits: Limits | None = None,
     bot_processes: int = 0,
+    cluster: bool | None = None,
+    lease_seconds: float = LEASE_SECONDS,
+    address: str | None = None,
 ) -> FastAPI:
     """The web app over the database at ``db`` (an SQLAlchemy URL; default: a SQLite
     file in the user's data directory).  ``bot_delay`` is the pause before each bot
@@ -104,7 +112,10 @@ def create_app(
     (:class:`xtarot.server.hub.Limits`: table creation rate, live and bots-only tables,
     hello timeout, idle unloading, option caps, allowed origins); ``bot_processes``
     worker processes for the searching bots (0: they think in threads of this process;
-    :mod:`xtarot.server.botpool`)."""
+    :mod:`xtarot.server.botpool`).  ``cluster``: other server processes may share the
+    database (default: on PostgreSQL; :mod:`xtarot.server.cluster`), each table run by
+    the holder of its lease, which lasts ``lease_seconds``; ``address``: where this
+    process serves (shown in the database's list of processes)."""
     hub = Hub(
         store or Store(db),
         bot_delay=bot_delay,
@@ -113,6 +124,9 @@ def create_app(
         rate=rate or (RATE_PER_SECOND, RATE_BURST),
         limits=limits,
         bot_processes=bot_processes,
+        cluster=cluster,
+        lease_seconds=lease_seconds,
+        address=address,
     )
     allowed = hub.limits.allow_origins
 
@@ -129,6 +143,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if hub.cluster is not None:
+            await hub.cluster.start()
         resumed = hub.resume_bot_tables()
         if resumed:
             log.info("resumed %d bots-only tables: %s", len(resumed), ", ".join(resumed))
@@ -416,6 +432,11 @@ def create_app(
         extra = {"as_saved": True}  # an unfinished match: as the saving seat saw it
         return await replay_response(request, None, data, who, deals=True, extra=extra)
 
+    @app.exception_handler(OperationalError)
+    async def database_away(request: Request, err: Exception) -> JSONResponse:
+        log.warning("%s %s: the database is unavailable: %s", request.method, request.url, err)
+        return _error(503, UNAVAILABLE)
+
     @app.exception_handler(Exception)
     async def internal_error(request: Request, err: Exception) -> JSONResponse:
         log.warning("%s %s failed", request.method, request.url.path, exc_info=err)
@@ -429,9 +450,11 @@ def create_app(
         await ws.accept()
         try:
             table = hub.get(table_id)
-        except TableError as err:  # the server is full
-            await ws.send_text(json.dumps({"type": "error", "code": "full", "message": str(err)}))
-            await ws.close(code=1013)
+        except (TableError, OperationalError) as err:  # the server is full, the database away
+            full = isinstance(err, TableError)
+            code, text = ("full", str(err)) if full else ("away", UNAVAILABLE)
+            await ws.send_text(json.dumps({"type": "error", "code": code, "message": text}))
+            await ws.close(code=1013)  # try again later
             return
         if table is None:
             await ws.send_text(
@@ -463,6 +486,10 @@ def create_app(
                     continue
                 try:
                     keep = await _handle(hub, table, conn, text)
+                except OperationalError as err:
+                    log.warning("table %s: the database is unavailable: %s", table.id, err)
+                    _refuse(conn, UNAVAILABLE, code="away")
+                    keep = True
                 except Exception:  # a bug must not drop the connection or the table
                     log.warning("message on table %s failed", table.id, exc_info=True)
                     _refuse(
@@ -689,7 +716,7 @@ async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
             if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(token, str):
                 _refuse(conn, "hello needs a seat number and its token (or no seat to watch)")
                 return True
-            if not table.check_token(seat, token):
+            if not hub.check_token(table, seat, token):
                 _refuse(
                     conn, "wrong seat or token: this link does not open that seat", code="bad_token"
                 )
@@ -723,6 +750,9 @@ async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
             done = await hub.act(table, conn.seat, action, n)
         except IllegalAction as err:
             _refuse(conn, str(err), legal=list(getattr(err, "legal", []) or []))
+            return True
+        except Unavailable as err:
+            _refuse(conn, str(err), code="away")
             return True
         except TableError as err:
             _refuse(conn, str(err))

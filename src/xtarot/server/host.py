@@ -14,7 +14,8 @@ A client whose player identity is the table's host sends ``{"type": "host", "do"
 - ``"shuffle"`` with ``on``: a rematch shuffles the seats or keeps them;
 - ``"close"``: the table stops before its end (no more moves; out of the lobby).
 
-Every choice is stored with the table, so it survives a restart.
+Every choice is stored with the table, so it survives a restart, and the other server
+processes sharing the database are told to read it again (:mod:`xtarot.server.cluster`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from xtarot.server.store import SeatSpec, hash_token
 if TYPE_CHECKING:
     from xtarot.server.hub import Connection, Hub, LiveTable
 
-__all__ = ["COMMANDS", "command"]
+__all__ = ["COMMANDS", "command", "stop"]
 
 COMMANDS = ("bot", "fill", "link", "mute", "spectator_chat", "shuffle", "close")
 
@@ -77,6 +78,17 @@ def _untaken(table: LiveTable, seat: int) -> bool:
     return spec.free or (spec.player is None and spec.name is None)
 
 
+def stop(table: LiveTable) -> None:
+    """The table is closed: no more moves, no bot, no clock, out of the lobby."""
+    table.closed = True
+    for task in (table.clock_task, table.bot_task):
+        if task is not None:
+            task.cancel()
+    table.clock_task = table.bot_task = None
+    table.clock_seat = table.clock_deadline = None
+    table.listed = False
+
+
 def command(hub: Hub, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
     """Carry out one host command from ``conn`` (raises ``TableError`` saying why not)."""
     if table.host is None or conn.player != table.host:
@@ -87,13 +99,7 @@ def command(hub: Hub, table: LiveTable, conn: Connection, msg: dict[str, Any]) -
     if what == "close":
         if table.state.is_terminal:
             raise _error("the match is over already")
-        table.closed = True
-        for task in (table.clock_task, table.bot_task):
-            if task is not None:
-                task.cancel()
-        table.clock_task = table.bot_task = None
-        table.clock_seat = table.clock_deadline = None
-        table.listed = False
+        stop(table)
         hub.store.update_settings(table.id, closed=True, listed=False)
     elif what in ("spectator_chat", "shuffle"):
         on = _flag(msg.get("on"))
@@ -135,5 +141,6 @@ def command(hub: Hub, table: LiveTable, conn: Connection, msg: dict[str, Any]) -
                 raise _error("every seat is taken already")
             for seat in empty:
                 _seat_bot(hub, table, seat, bot)
+    hub.tell(table, "seats" if what in ("link", "bot", "fill") else "settings")
     hub.broadcast(table)
     hub.wake_bots(table)

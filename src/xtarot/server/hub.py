@@ -21,13 +21,15 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import xtarot
 from xtarot.agents import AGENTS, Agent, RandomAgent, decision_for, make_agent
 from xtarot.agents.heuristic import STRATEGIES
 from xtarot.engine import Action, ConfigError, Game, IllegalAction, RecordError, State
+from xtarot.server import rematch
 from xtarot.server.botpool import SEARCHING, BotPool
+from xtarot.server.lease import LEASE_SECONDS
 from xtarot.server.people import (
     CHAT_BURST,
     CHAT_KEEP,
@@ -36,10 +38,12 @@ from xtarot.server.people import (
     Social,
     clean_chat,
     clean_name,
-    rematch_token,
 )
 from xtarot.server.ratings import rate_match, table_results
-from xtarot.server.store import SeatSpec, Store, StoredTable, hash_token
+from xtarot.server.store import ChatTaken, MoveTaken, SeatSpec, Store, StoredTable, hash_token
+
+if TYPE_CHECKING:
+    from xtarot.server.cluster import Cluster
 
 __all__ = [
     "MAX_MESSAGE",
@@ -47,6 +51,7 @@ __all__ = [
     "Hub",
     "LiveTable",
     "TableError",
+    "Unavailable",
     "hint_agent",
 ]
 
@@ -95,7 +100,10 @@ def log_entry(state: State, action: Action) -> LogEntry:
 
 
 def replay_with_log(record: dict[str, Any]) -> tuple[State, list[LogEntry]]:
-    """Replay a stored match and rebuild its move log (raises ``RecordError``)."""
+    """Replay a stored match and rebuild its move log (raises ``RecordError``).  An
+    unfinished match gets a new, unpredictable seed for the hands still to be dealt
+    (:meth:`State.reseed`): replayed, its generator would shuffle the next hand as it
+    shuffled the first, which the players have seen."""
     state = xtarot.replay(record, upto=0)
     log_: list[LogEntry] = []
     for i, text in enumerate(record["actions"]):
@@ -106,6 +114,8 @@ def replay_with_log(record: dict[str, Any]) -> tuple[State, list[LogEntry]]:
         except IllegalAction as err:
             raise RecordError(f"action {i} ({text!r}) is not legal: {err}") from None
         log_.append(entry)
+    if not state.is_terminal:
+        state.reseed(secrets.randbits(63))
     return state, log_
 
 
@@ -143,6 +153,16 @@ MAX_SEED = 2**63
 
 class TableError(ValueError):
     """A request about tables that cannot be served (bad game, seats, options...)."""
+
+
+class Unavailable(TableError):
+    """The database cannot be reached for a moment (it is restarting...): nothing
+    changed, and the same request may succeed shortly."""
+
+
+#: How long a bot or a move clock waits before trying again to store its move while
+#: the database is unavailable (seconds).
+RETRY_AWAY = 1.0
 
 
 def _bot_settings(name: str, seconds: float) -> dict[str, Any]:
@@ -206,6 +226,9 @@ class Connection:
     token: str | None = None
     #: Every payload put on the wire for this client (kept only when auditing).
     audit: list[dict[str, Any]] | None = None
+    #: when it said hello (time.time()): of two connections to one seat on two server
+    #: processes, the later one stays
+    joined_at: float = 0.0
 
     def push(self, message: dict[str, Any]) -> None:
         text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
@@ -264,6 +287,8 @@ class LiveTable:
     closed: bool = False
     #: the rated result of the finished match (xtarot.server.ratings)
     results: list[dict[str, Any]] = field(default_factory=list)
+    #: the seats connected to other server processes, by process (xtarot.server.cluster)
+    elsewhere: dict[str, frozenset[int]] = field(default_factory=dict)
 
     def settings(self) -> dict[str, Any]:
         """The host's choices, as every client is told them."""
@@ -291,8 +316,16 @@ class LiveTable:
     def turn_based(self) -> bool:
         return self.clock is not None and self.clock >= TURN_BASED
 
-    def online(self) -> set[int]:
+    def here(self) -> set[int]:
+        """The seats connected to this server process."""
         return {c.seat for c in self.conns if c.joined and c.seat is not None}
+
+    def online(self) -> set[int]:
+        """The seats connected to any server process."""
+        seats = self.here()
+        for more in self.elsewhere.values():
+            seats |= more
+        return seats
 
     def clock_info(self) -> dict[str, Any] | None:
         """The running move clock: whose, its length and the seconds left."""
@@ -403,6 +436,9 @@ class Hub:
         rate: tuple[float, float] = (RATE_PER_SECOND, RATE_BURST),
         limits: Limits | None = None,
         bot_processes: int = 0,
+        cluster: bool | None = None,
+        lease_seconds: float = LEASE_SECONDS,
+        address: str | None = None,
     ) -> None:
         self.store = store
         self.rate = rate
@@ -415,6 +451,15 @@ class Hub:
         #: searching bots think in these worker processes (None: in threads)
         self.pool = BotPool(bot_processes) if bot_processes > 0 else None
         self.audit = False  # tests: keep every payload sent per connection
+        #: several server processes share this database (PostgreSQL): who owns which
+        #: table, and what the others changed (None: this process is the only one)
+        self.cluster: Cluster | None = None
+        if cluster is None:
+            cluster = store.engine.dialect.name == "postgresql"
+        if cluster:
+            from xtarot.server.cluster import Cluster
+
+            self.cluster = Cluster(self, lease_seconds=lease_seconds, address=address)
 
     # -- creating and loading ----------------------------------------------------------
     def create(
@@ -438,7 +483,46 @@ class Hub:
         shows the table in the lobby (default: when it has an open seat); ``host``: the
         public id of the creator's player identity (:func:`~xtarot.server.people.player_id`),
         who may then manage the table; ``tokens``: the human seats' tokens when they are
-        already known (a rematch's derive from the old table's)."""
+        already known."""
+        stored, state, tokens = self._prepare(
+            game_id,
+            players,
+            options,
+            seats,
+            seed,
+            clock=clock,
+            listed=listed,
+            host=host,
+            tokens=tokens,
+        )
+        self.store.create(stored)
+        return self._register(stored, state), tokens
+
+    def _register(self, stored: StoredTable, state: State) -> LiveTable:
+        """A table just stored, now live in this process."""
+        table = self._live(stored, state)
+        self.tables[stored.id] = table
+        if self.cluster is not None:
+            self.cluster.loaded(table, ask=False)
+        return table
+
+    def _prepare(
+        self,
+        game_id: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: list[str],
+        seed: int | None = None,
+        *,
+        clock: int | None = None,
+        listed: bool | None = None,
+        host: str | None = None,
+        tokens: dict[int, str] | None = None,
+        token_hashes: dict[int, str] | None = None,
+    ) -> tuple[StoredTable, State, dict[int, str]]:
+        """A new table as it is to be stored (checked as :meth:`create` says), its
+        first position and its human seats' tokens (``token_hashes``: human seats
+        whose token only the players know: a rematch's)."""
         if clock is not None and (
             isinstance(clock, bool)
             or not isinstance(clock, int)
@@ -474,9 +558,12 @@ class Hub:
             raise TableError(f"{game_id} with {game.players} players needs {game.players} seats")
         specs: list[SeatSpec] = []
         given = tokens or {}
+        hashed = token_hashes or {}
         tokens = {}
         for i, kind in enumerate(seats):
-            if kind == "human":
+            if kind == "human" and i in hashed:
+                specs.append(SeatSpec("human", None, hashed[i]))
+            elif kind == "human":
                 tokens[i] = given.get(i) or secrets.token_urlsafe(18)
                 specs.append(SeatSpec("human", None, hash_token(tokens[i])))
             elif kind == "open":
@@ -516,10 +603,7 @@ class Hub:
                 "host": host,
             },
         )
-        self.store.create(stored)
-        table = self._live(stored, state)
-        self.tables[table_id] = table
-        return table, tokens
+        return stored, state, tokens
 
     def _live(self, stored: StoredTable, state: State) -> LiveTable:
         table = LiveTable(stored.id, state.game, state, stored.seats, len(state.deals))
@@ -533,6 +617,7 @@ class Hub:
         table.closed = bool(settings.get("closed"))
         table.social.rematch = settings.get("rematch")
         table.social.moved = {int(k): v for k, v in (settings.get("moved") or {}).items()}
+        table.social.votes = {int(k): v for k, v in (settings.get("votes") or {}).items()}
         for i, spec in enumerate(stored.seats):
             if spec.kind == "bot" and spec.bot:
                 table.agents[i] = self.seat_agent(spec.bot, stored.seed, i, len(stored.actions))
@@ -569,7 +654,24 @@ class Hub:
         if table.state.is_terminal:
             table.results = table_results(self.store, table_id)
         self.tables[table_id] = table
+        if self.cluster is not None:
+            self.cluster.loaded(table)
         return table
+
+    def owns(self, table: LiveTable) -> bool:
+        """Whether this process runs the table's bots and move clock: always, unless
+        several processes share the database and another one holds its lease."""
+        return self.cluster is None or table.id in self.cluster.owned
+
+    def unload(self, table_id: str) -> None:
+        """Drop a table from memory (it stays in the database)."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        if table.clock_task is not None:  # a turn-based clock: the sweep takes over
+            table.clock_task.cancel()
+        if self.cluster is not None:
+            self.cluster.unloaded(table)
 
     def _make_room(self) -> None:
         """Unload idle tables if memory holds the most allowed; else refuse."""
@@ -594,9 +696,7 @@ class Hub:
             if not t.conns and not t.busy and now - t.last_active >= idle
         ]
         for table_id in gone:
-            table = self.tables.pop(table_id)
-            if table.clock_task is not None:  # a turn-based clock: the sweep takes over
-                table.clock_task.cancel()
+            self.unload(table_id)
         return len(gone)
 
     def wake_overdue(self) -> list[str]:
@@ -610,10 +710,18 @@ class Hub:
                 table = self.get(table_id)
             except TableError:
                 break  # full: the next sweep tries again
-            if table is not None and not table.state.is_terminal:
+            if table is not None and not self.owns(table):
+                self._let_go(table)  # another server process runs it
+            elif table is not None and not table.state.is_terminal:
                 self.wake_bots(table)
                 woken.append(table_id)
         return woken
+
+    def _let_go(self, table: LiveTable) -> None:
+        """A table loaded to be run that another server process runs: out of memory
+        again unless someone here is at it."""
+        if not table.conns:
+            self.unload(table.id)
 
     def resume_bot_tables(self) -> list[str]:
         """At start-up: tables with bots in every seat go on playing (up to the limit)."""
@@ -625,7 +733,9 @@ class Hub:
                 table = self.get(table_id)
             except TableError:
                 break
-            if table is not None and not table.state.is_terminal:
+            if table is not None and not self.owns(table):
+                self._let_go(table)
+            elif table is not None and not table.state.is_terminal:
                 self.wake_bots(table)
                 resumed.append(table_id)
         return resumed
@@ -696,7 +806,32 @@ class Hub:
         """Apply ``text`` for ``seat``; persist, broadcast, wake the bots.  Returns the
         canonical action text.  Raises :class:`IllegalAction` / :class:`TableError`.
         ``clock``: the move clock ran out and a bot plays this move for the player (the
-        log entry says so)."""
+        log entry says so).
+
+        With several server processes on one database, the move is stored only as
+        move ``n`` of the table: when another process stored that move first, this one
+        loads what it missed and tries again on the new position (a move for an
+        explicit position ``n`` is then refused: the game moved on)."""
+        cluster = self.cluster
+        for _ in range(3):
+            if cluster is not None and n is not None and n > table.n:
+                await cluster.catch_up(table)  # the client was shown it by another process
+            done = await self._act(table, seat, text, n, clock)
+            if done is not None:
+                break
+            assert cluster is not None
+            await cluster.catch_up(table)
+        else:
+            raise TableError("other moves at this table came first; try again")
+        if wake:
+            self.wake_bots(table)
+        return done
+
+    async def _act(
+        self, table: LiveTable, seat: int, text: str, n: int | None, clock: bool
+    ) -> str | None:
+        """One try of :meth:`act` (``None``: another process stored this move first,
+        and the table is as it was)."""
         async with table.lock:
             state = table.state
             if state.is_terminal:
@@ -720,37 +855,68 @@ class Hub:
                 if resolved is not None and resolved in state.legal_actions()
                 else None
             )
+            if clock and entry is not None:
+                entry = replace(entry, clock=True)
+            # A local SQLite file stores the move at once (no await): it is made on the
+            # table's position.  A database server takes a while, during which clients may
+            # be sent the position: the move is made on a copy, which becomes the table's
+            # position once stored (nobody is shown a move the database does not have).
+            local = self.store.local
+            after = state if local else state.clone()
             # the resolved action when it is legal (no second parse); else the text, which
             # raises IllegalAction with the reason and leaves the state unchanged
-            action = state.apply(resolved if entry is not None else text)
-            if entry is not None:
-                table.log.append(replace(entry, clock=True) if clock else entry)
-            deals = list(state.deals) if len(state.deals) != table.deals_stored else None
-            result = state.scores().to_dict() if state.is_terminal else None
+            action = after.apply(resolved if entry is not None else text)
+            if local and entry is not None:
+                table.log.append(entry)
+            deals = list(after.deals) if len(after.deals) != table.deals_stored else None
+            result = after.scores().to_dict() if after.is_terminal else None
+            at = time.time()
             try:
-                if self.store.local:  # a local SQLite commit is quicker than a thread hop
+                if local:  # a local SQLite commit is quicker than a thread hop
                     self.store.append(table.id, index, action.text, deals=deals, result=result)
                 else:
+                    note = None
+                    if self.cluster is not None:
+                        note = self.cluster.move_note(table, index, action.text, at, clock, deals)
                     await asyncio.to_thread(
-                        self.store.append, table.id, index, action.text, deals=deals, result=result
+                        self.store.append,
+                        table.id,
+                        index,
+                        action.text,
+                        deals=deals,
+                        result=result,
+                        at=at,
+                        notify=note,
                     )
-            except Exception:
+            except Exception as err:
+                if not local and isinstance(err, MoveTaken):
+                    if self.cluster is not None:
+                        return None  # the table is as it was: the caller catches up, retries
+                    raise TableError("another server stored a move here first") from None
+                if not local:  # the table is as it was
+                    log.warning("could not store move %s of table %s: %s", index, table.id, err)
+                    raise Unavailable(
+                        "the database is unavailable: that move was not saved; "
+                        "try again in a moment"
+                    ) from None
                 # Keep memory and database in step: rebuild the position from the log.
                 log.exception("could not store action %s of table %s", index, table.id)
                 stored = self.store.load(table.id)
                 if stored is not None:
                     table.state, table.log = replay_with_log(stored.record())
                 raise TableError("the server could not save that move; try again") from None
+            if not local:
+                table.state = after
+                if entry is not None:
+                    table.log.append(entry)
             if deals is not None:
                 table.deals_stored = len(deals)
-            table.moved_at = time.time()
+            table.moved_at = at
             if result is not None:
                 await self._rate(table, result)
             table.last_active = time.monotonic()
             self._set_clock(table)  # the next human's clock goes out with this state
             self.broadcast(table)
-        if wake:
-            self.wake_bots(table)
         return action.text
 
     async def _rate(self, table: LiveTable, result: dict[str, Any]) -> None:
@@ -763,6 +929,7 @@ class Hub:
                 table.results = await asyncio.to_thread(rate_match, *args)
         except Exception:
             log.exception("could not rate the match of table %s", table.id)
+        self.tell(table, "results")
 
     def _stand_in(self, table: LiveTable, seat: int) -> Agent | None:
         """Who plays for ``seat`` now: its bot, or a stand-in while its player is away."""
@@ -776,10 +943,13 @@ class Hub:
 
     def wake_bots(self, table: LiveTable) -> None:
         """Start the table's bot loop if a bot is to act and none is running; start
-        (or stop) the move clock of a human to act."""
+        (or stop) the move clock of a human to act.  With several server processes,
+        only the table's owner runs its bots and clock (the others show the clock)."""
         self._set_clock(table)
         seat = table.state.current_player
-        if seat is None or table.closed or self._stand_in(table, seat) is None:
+        if seat is None or table.closed or not self.owns(table):
+            return
+        if self._stand_in(table, seat) is None:
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
@@ -807,14 +977,15 @@ class Hub:
         start = table.moved_at if table.turn_based else max(table.moved_at, table.loaded_at)
         seconds = max(0.0, start + table.clock - time.time())
         table.clock_deadline = time.monotonic() + seconds
-        table.clock_task = asyncio.get_running_loop().create_task(
-            self._clock(table, seat, table.n, seconds)  # type: ignore[arg-type]
-        )
+        if self.owns(table):
+            table.clock_task = asyncio.get_running_loop().create_task(
+                self._clock(table, seat, table.n, seconds)  # type: ignore[arg-type]
+            )
 
     async def _clock(self, table: LiveTable, seat: int, n: int, seconds: float) -> None:
         """The clock of ``seat`` for position ``n``: when it runs out, a bot moves."""
         await asyncio.sleep(seconds)
-        if table.n != n or table.state.current_player != seat:
+        if table.n != n or table.state.current_player != seat or not self.owns(table):
             return
         table.clock_task = None
         if seat not in table.online():
@@ -824,8 +995,16 @@ class Hub:
         log.info(
             "table %s: seat %s's clock ran out; %s played %s", table.id, seat, agent.name, action
         )
-        with contextlib.suppress(IllegalAction, TableError):
-            await self.act(table, seat, action.text, n, clock=True)
+        while True:
+            try:
+                await self.act(table, seat, action.text, n, clock=True)
+            except Unavailable:  # the database is away: the same move again
+                await asyncio.sleep(RETRY_AWAY)
+                if table.n == n and self.owns(table):
+                    continue
+            except (IllegalAction, TableError):
+                pass
+            return
 
     async def _choose(self, table: LiveTable, seat: int, agent: Agent) -> Action:
         snapshot = table.state.clone()
@@ -852,7 +1031,7 @@ class Hub:
     async def _bots(self, table: LiveTable) -> None:
         while True:
             seat = table.state.current_player
-            if seat is None:
+            if seat is None or not self.owns(table):
                 return
             agent = self._stand_in(table, seat)
             if agent is None:
@@ -867,6 +1046,9 @@ class Hub:
                 # a stand-in for a player who is away after their clock ran out
                 by_clock = seat not in table.agents
                 await self.act(table, seat, action.text, n, wake=False, clock=by_clock)
+            except Unavailable:
+                await asyncio.sleep(RETRY_AWAY)  # the database is away: this move again
+                continue
             except (IllegalAction, TableError) as err:
                 if table.n != n:
                     continue  # a stale move: the position changed while the bot thought
@@ -915,13 +1097,16 @@ class Hub:
             for old in [c for c in table.conns if c.joined and c.seat == conn.seat]:
                 self._take_over(table, old)
             spec = table.seats[conn.seat]
-            changed = name is not None and spec.name != name
+            fields: dict[str, Any] = {}
+            if name is not None and spec.name != name:
+                fields["name"] = name
             if conn.player is not None and spec.player != conn.player:
-                spec.player, changed = conn.player, True
-            if name is not None:
-                spec.name = name
-            if changed:
-                self.store.set_seat(table.id, conn.seat, spec)
+                fields["player"] = conn.player
+            if fields:
+                self.store.edit_seat(table.id, conn.seat, **fields)
+                for key, value in fields.items():
+                    setattr(spec, key, value)
+                self.tell(table, "seats")
             if conn.player is not None:
                 self.store.touch_player(conn.player, spec.name)
         conn.joined = True
@@ -941,16 +1126,29 @@ class Hub:
             }
         )
         if table.social.rematch is not None and conn.seat is not None and conn.token:
-            conn.push(self._rematch_message(table, conn))  # the rematch began meanwhile
+            conn.push(rematch.message(table, conn))  # the rematch began meanwhile
+        if self.cluster is not None:
+            self.cluster.joined(table, conn)
         self._set_clock(table)
         self.broadcast(table)  # everyone sees who is connected
         self.wake_bots(table)
 
-    # -- the people at the table -------------------------------------------------------
-    def _name(self, table: LiveTable, seat: int, name: str) -> None:
-        table.seats[seat].name = name
-        self.store.set_seat(table.id, seat, table.seats[seat])
+    def check_token(self, table: LiveTable, seat: int, token: str) -> bool:
+        """Whether ``token`` opens ``seat``.  With several server processes the seats
+        are read from the database first: another process may have just given the seat
+        a new token (a claim, the host's new link)."""
+        if self.cluster is not None:
+            self.cluster.reseat(table, self.store.seats(table.id))
+        return table.check_token(seat, token)
 
+    def tell(self, table: LiveTable, kind: str) -> None:
+        """Tell the other server processes that ``kind`` of the table changed in the
+        database (``seats``, ``settings``, ``chat``, ``results``); nothing when this
+        process is the only one."""
+        if self.cluster is not None:
+            self.cluster.tell(table.id, kind)
+
+    # -- the people at the table -------------------------------------------------------
     def rename(self, table: LiveTable, conn: Connection, raw: Any) -> None:
         """A seated player's new display name (raises :class:`TableError`)."""
         if conn.seat is None:
@@ -959,7 +1157,9 @@ class Hub:
             name = clean_name(raw)
         except ValueError as err:
             raise TableError(str(err)) from None
-        self._name(table, conn.seat, name)
+        self.store.edit_seat(table.id, conn.seat, name=name)
+        table.seats[conn.seat].name = name
+        self.tell(table, "seats")
         if conn.player is not None:
             self.store.touch_player(conn.player, name)
         self.broadcast(table)
@@ -989,78 +1189,34 @@ class Hub:
         if not conn.chat_limiter.allow():
             raise TableError("you are writing too fast: wait a moment (message not sent)")
         message["name"] = table.seats[conn.seat].name if conn.seat is not None else None
-        self.store.add_chat(table.id, message)
-        table.social.add({k: v for k, v in message.items() if k != "type"})
-        for other in list(table.conns):
-            if other.joined:
-                other.push(message)
+        for _ in range(5):
+            try:
+                self.store.add_chat(table.id, message)
+                break
+            except ChatTaken:  # another server process wrote message n first: after it
+                self.deliver_chat(table, self.store.chat(table.id, since=table.social.chat_n))
+                message["n"] = table.social.chat_n
+        else:
+            raise TableError("the table's chat is busy: message not sent; try again")
+        self.deliver_chat(table, [{k: v for k, v in message.items() if k != "type"}])
+        self.tell(table, "chat")
+
+    def deliver_chat(self, table: LiveTable, messages: list[dict[str, Any]]) -> None:
+        """Chat messages stored (by this or another server process) that this table's
+        clients here have not had yet: kept and sent to each of them."""
+        for item in messages:
+            if item["n"] < table.social.chat_n:
+                continue
+            table.social.add(item)
+            for other in list(table.conns):
+                if other.joined:
+                    other.push({"type": "chat", **item})
 
     def vote_rematch(self, table: LiveTable, conn: Connection) -> None:
         """``conn``'s seat asks for another match with the same players and options.
         When every human seat has asked (bots agree at once), the new table is made
-        and each human seat is sent its own link to it."""
-        if conn.seat is None or conn.token is None:
-            raise TableError("spectators cannot vote for a rematch")
-        if not table.state.is_terminal:
-            raise TableError("a rematch is voted once the match is over")
-        social = table.social
-        if social.rematch is None:
-            social.votes[conn.seat] = rematch_token(conn.token)
-            if set(social.votes) >= set(table.humans()):
-                self._start_rematch(table)
-        self.broadcast(table)
-        if social.rematch is not None:
-            for other in list(table.conns):
-                if other.joined and other.seat is None:
-                    other.push({"type": "rematch", "table": social.rematch})
-                elif other.joined and other.token is not None:
-                    other.push(self._rematch_message(table, other))
-
-    def _start_rematch(self, table: LiveTable) -> None:
-        """The same players and options at a new table, seats kept or (the host's
-        choice) shuffled; each human's token there derives from their token here."""
-        order = list(range(table.game.players))  # order[new seat] = old seat
-        if table.shuffle:
-            secrets.SystemRandom().shuffle(order)
-        old = table.seats
-        kinds = [
-            (old[o].bot or "random")
-            if old[o].kind == "bot"
-            else ("human" if old[o].token_hash else "open")
-            for o in order
-        ]
-        tokens = {
-            new: table.social.votes[o] for new, o in enumerate(order) if o in table.social.votes
-        }
-        new_table, _ = self.create(
-            table.game.id,
-            table.game.players,
-            dict(table.game.options),
-            kinds,
-            clock=table.clock,
-            listed=False,
-            host=table.host,
-            tokens=tokens,
-        )
-        for new, o in enumerate(order):
-            spec = new_table.seats[new]
-            spec.name, spec.player = old[o].name, old[o].player
-            if spec.name or spec.player:
-                self.store.set_seat(new_table.id, new, spec)
-        moved = {o: new for new, o in enumerate(order)}
-        table.social.rematch, table.social.moved = new_table.id, moved
-        self.store.update_settings(table.id, rematch=new_table.id, moved=moved)
-        log.info("table %s: rematch at table %s", table.id, new_table.id)
-        self.wake_bots(new_table)
-
-    def _rematch_message(self, table: LiveTable, conn: Connection) -> dict[str, Any]:
-        assert conn.seat is not None and conn.token is not None
-        return {
-            "type": "rematch",
-            "table": table.social.rematch,
-            "seat": table.social.moved.get(conn.seat, conn.seat),
-            "token": rematch_token(conn.token),
-        }
+        and each human seat is sent its own link to it (:mod:`xtarot.server.rematch`)."""
+        rematch.vote(self, table, conn)
 
     def _take_over(self, table: LiveTable, old: Connection, why: str | None = None) -> None:
         """One live connection per seat: the newest wins; the old one is told and closed
@@ -1079,6 +1235,8 @@ class Hub:
             old.queue.put_nowait(None)
         if old.close is not None:
             asyncio.get_running_loop().create_task(_close_later(old))
+        if self.cluster is not None:
+            self.cluster.presence(table)
 
     def leave(self, table: LiveTable, conn: Connection) -> None:
         table.last_active = time.monotonic()
@@ -1087,8 +1245,10 @@ class Hub:
             conn.queue.put_nowait(None)
         if conn.joined:
             self.broadcast(table)
+        if self.cluster is not None:
+            self.cluster.presence(table)
         if table.state.is_terminal and not table.conns:
-            self.tables.pop(table.id, None)  # finished and nobody looking: free the memory
+            self.unload(table.id)  # finished and nobody looking: free the memory
 
     def claim(self, table: LiveTable, seat: int) -> str:
         """Claim a free open seat from the lobby; returns its new secret token."""
@@ -1102,6 +1262,7 @@ class Hub:
         if not self.store.claim_seat(table.id, seat, hash_token(token)):
             raise TableError(f"seat {seat + 1} was just taken")
         table.seats[seat].token_hash = hash_token(token)
+        self.tell(table, "seats")
         self.broadcast(table)
         return token
 
@@ -1115,6 +1276,8 @@ class Hub:
         return out
 
     async def shutdown(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
         if self.pool is not None:
             self.pool.close()
         for table in self.tables.values():

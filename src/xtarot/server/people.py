@@ -120,8 +120,9 @@ class Social:
     chat: list[dict[str, Any]] = field(default_factory=list)
     #: the next chat message's number
     chat_n: int = 0
-    #: human seats that asked for a rematch, with their token there
-    #: (:func:`rematch_token` of the token they voted with; memory only)
+    #: human seats that asked for a rematch, with the hash of their token there
+    #: (:func:`rematch_token` of the token they voted with; stored with the table's
+    #: settings, :mod:`xtarot.server.rematch`)
     votes: dict[int, str] = field(default_factory=dict)
     #: the rematch table, once every human agreed (stored with the table's settings),
     #: and where each seat sits there (the host may have shuffled the seats)

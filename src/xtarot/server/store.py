@@ -12,7 +12,13 @@ A table is stored as its action log, never as a pickled position:
   browser keeps; the key itself is never stored) and their latest display name;
 - ``xtarot_ratings`` / ``xtarot_results``: each identity's rating per game, and each
   rated seat of each finished match with its rating before and after
-  (:mod:`xtarot.server.ratings`).
+  (:mod:`xtarot.server.ratings`);
+- ``xtarot_processes`` / ``xtarot_leases``: the server processes sharing a PostgreSQL
+  database and which of them owns each live table (:mod:`xtarot.server.lease`).
+
+An action is stored only as action ``n`` of its table: ``(table_id, n)`` is the key of
+``xtarot_actions``, so when two server processes append move ``n`` of one table at the
+same moment exactly one insert succeeds and the other raises :class:`MoveTaken`.
 
 Loading a table rebuilds the position with :func:`xtarot.replay` from these pieces, so a
 restarted server resumes every table exactly where it stood.  Any SQLAlchemy URL works
@@ -25,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,9 +54,42 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy import text as sql
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 
-__all__ = ["SeatSpec", "Store", "StoredTable", "default_url", "hash_token", "metadata"]
+__all__ = [
+    "CHANNEL",
+    "ChatTaken",
+    "MoveTaken",
+    "SeatSpec",
+    "Store",
+    "StoredTable",
+    "default_url",
+    "hash_token",
+    "metadata",
+]
+
+#: The PostgreSQL notification channel the server processes talk on
+#: (:mod:`xtarot.server.cluster`).
+CHANNEL = "xtarot"
+
+
+class MoveTaken(RuntimeError):
+    """Another server process stored this table's move ``n`` first."""
+
+
+class ChatTaken(RuntimeError):
+    """Another server process stored this table's chat message ``n`` first."""
+
+
+def _duplicate(err: IntegrityError) -> bool:
+    """A unique key was violated (not, say, a missing table)."""
+    code = getattr(err.orig, "sqlstate", None) or getattr(err.orig, "pgcode", None)
+    if code is not None:
+        return str(code) == "23505"
+    return "UNIQUE" in str(err.orig).upper()  # SQLite says "UNIQUE constraint failed"
+
 
 metadata = MetaData()
 
@@ -141,6 +181,29 @@ results_t = Table(
     Column("before", Float, nullable=True),
     Column("after", Float, nullable=True),
     Column("at", Float, nullable=False),
+)
+
+
+#: The server processes sharing the database, each renewing its row while it runs
+#: (``expires``: seconds since the epoch, by the database's clock).
+processes_t = Table(
+    "xtarot_processes",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("host", String(255), nullable=False),
+    Column("pid", Integer, nullable=False),
+    Column("address", String(255), nullable=True),
+    Column("started", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+#: Which process owns a live table (runs its bots and its move clock) until when.
+leases_t = Table(
+    "xtarot_leases",
+    metadata,
+    Column("table_id", String(32), ForeignKey("xtarot_tables.id"), primary_key=True),
+    Column("owner", String(64), nullable=False, index=True),
+    Column("expires", Float, nullable=False),
 )
 
 
@@ -247,6 +310,8 @@ class Store:
         kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
+        else:  # a database server may restart: a pooled connection is checked first
+            kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -259,33 +324,37 @@ class Store:
         self.engine.dispose()
 
     def create(self, table: StoredTable) -> None:
-        now = time.time()
         with self.engine.begin() as conn:
+            self._insert_table(conn, table)
+
+    @staticmethod
+    def _insert_table(conn: Connection, table: StoredTable) -> None:
+        now = time.time()
+        conn.execute(
+            insert(tables_t).values(
+                id=table.id,
+                game=table.game,
+                players=table.players,
+                options=json.dumps(table.options),
+                seed=table.seed,
+                deals=json.dumps(table.deals),
+                seats=json.dumps([s.to_dict() for s in table.seats]),
+                created=now,
+                updated=now,
+                finished=table.finished,
+                result=None,
+            )
+        )
+        for n, text in enumerate(table.actions):
+            conn.execute(insert(actions_t).values(table_id=table.id, n=n, text=text, at=now))
+        if table.settings:
             conn.execute(
-                insert(tables_t).values(
-                    id=table.id,
-                    game=table.game,
-                    players=table.players,
-                    options=json.dumps(table.options),
-                    seed=table.seed,
-                    deals=json.dumps(table.deals),
-                    seats=json.dumps([s.to_dict() for s in table.seats]),
-                    created=now,
-                    updated=now,
-                    finished=table.finished,
-                    result=None,
+                insert(settings_t).values(
+                    table_id=table.id,
+                    data=json.dumps(table.settings),
+                    listed=bool(table.settings.get("listed")),
                 )
             )
-            for n, text in enumerate(table.actions):
-                conn.execute(insert(actions_t).values(table_id=table.id, n=n, text=text, at=now))
-            if table.settings:
-                conn.execute(
-                    insert(settings_t).values(
-                        table_id=table.id,
-                        data=json.dumps(table.settings),
-                        listed=bool(table.settings.get("listed")),
-                    )
-                )
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
         """Give a free open seat its claimer's token hash; ``False`` if it was taken
@@ -310,7 +379,7 @@ class Store:
         return True
 
     def set_seat(self, table_id: str, seat: int, spec: SeatSpec) -> None:
-        """Store one seat as it now is (its name, player, or a bot put in it)."""
+        """Store one seat as it now is (a bot put in it, a new link)."""
         with self.engine.begin() as conn:
             row = conn.execute(
                 select(tables_t.c.seats).where(tables_t.c.id == table_id).with_for_update()
@@ -326,12 +395,50 @@ class Store:
                     .values(seats=json.dumps(seats))
                 )
 
+    def edit_seat(self, table_id: str, seat: int, **fields: Any) -> SeatSpec | None:
+        """Change some fields of one seat (its ``name``, ``player``) and leave the rest
+        as stored (another server process may have changed them); returns the seat as
+        now stored (``None``: no such table or seat)."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(tables_t.c.seats).where(tables_t.c.id == table_id).with_for_update()
+            ).first()
+            if row is None:
+                return None
+            seats = json.loads(row.seats)
+            if not 0 <= seat < len(seats):
+                return None
+            spec = SeatSpec.from_dict(seats[seat])
+            for key, value in fields.items():
+                setattr(spec, key, value)
+            seats[seat] = spec.to_dict()
+            conn.execute(
+                update(tables_t).where(tables_t.c.id == table_id).values(seats=json.dumps(seats))
+            )
+        return spec
+
+    def seats(self, table_id: str) -> list[SeatSpec] | None:
+        """A table's seats as stored (``None``: no such table)."""
+        query = select(tables_t.c.seats).where(tables_t.c.id == table_id)
+        with self.engine.connect() as conn:
+            raw = conn.execute(query).scalar()
+        return None if raw is None else [SeatSpec.from_dict(d) for d in json.loads(raw)]
+
+    def settings(self, table_id: str) -> dict[str, Any]:
+        """A table's settings as stored (``{}``: none)."""
+        query = select(settings_t.c.data).where(settings_t.c.table_id == table_id)
+        with self.engine.connect() as conn:
+            raw = conn.execute(query).scalar()
+        return json.loads(raw) if raw else {}
+
     def update_settings(self, table_id: str, **changes: Any) -> dict[str, Any]:
         """Change some of a table's settings (the host's choices, the rematch's id);
         returns them all."""
         with self.engine.begin() as conn:
             row = conn.execute(
-                select(settings_t.c.data).where(settings_t.c.table_id == table_id)
+                select(settings_t.c.data)
+                .where(settings_t.c.table_id == table_id)
+                .with_for_update()  # two processes changing two settings keep both
             ).first()
             data = {**(json.loads(row.data) if row is not None else {}), **changes}
             values = {"data": json.dumps(data), "listed": bool(data.get("listed"))}
@@ -357,25 +464,36 @@ class Store:
                 conn.execute(update(players_t).where(players_t.c.id == player).values(**values))
 
     def add_chat(self, table_id: str, message: dict[str, Any]) -> None:
-        """Store one chat message (``n``, ``seat``, ``name``, ``text`` or ``phrase``)."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                insert(chat_t).values(
-                    table_id=table_id,
-                    n=message["n"],
-                    seat=message["seat"],
-                    name=message.get("name"),
-                    text=message.get("text"),
-                    phrase=message.get("phrase"),
-                    at=time.time(),
+        """Store one chat message (``n``, ``seat``, ``name``, ``text`` or ``phrase``);
+        raises :class:`ChatTaken` when message ``n`` exists already (another server
+        process stored it first)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(chat_t).values(
+                        table_id=table_id,
+                        n=message["n"],
+                        seat=message["seat"],
+                        name=message.get("name"),
+                        text=message.get("text"),
+                        phrase=message.get("phrase"),
+                        at=time.time(),
+                    )
                 )
-            )
+        except IntegrityError as err:
+            if _duplicate(err):
+                raise ChatTaken(f"chat message {message['n']} of {table_id} exists") from None
+            raise
 
-    def chat(self, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
-        """The latest ``limit`` chat messages of a table, oldest first."""
-        query = (
-            select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.n.desc())
-        ).limit(limit)
+    def chat(
+        self, table_id: str, limit: int = 50, since: int | None = None
+    ) -> list[dict[str, Any]]:
+        """The latest ``limit`` chat messages of a table, oldest first (``since``: only
+        those numbered ``since`` or later)."""
+        query = select(chat_t).where(chat_t.c.table_id == table_id)
+        if since is not None:
+            query = query.where(chat_t.c.n >= since)
+        query = query.order_by(chat_t.c.n.desc()).limit(limit)
         with self.engine.connect() as conn:
             rows = list(conn.execute(query))
         out = []
@@ -461,21 +579,105 @@ class Store:
         *,
         deals: list[dict[str, Any]] | None = None,
         result: dict[str, Any] | None = None,
+        at: float | None = None,
+        notify: str | None = None,
     ) -> None:
-        """Log action number ``n`` (0-based); store new deals and the final result."""
-        now = time.time()
+        """Log action number ``n`` (0-based); store new deals and the final result.
+
+        Raises :class:`MoveTaken` when the table has an action ``n`` already (another
+        server process appended it first): nothing is stored then.  ``notify``: a
+        payload sent on :data:`CHANNEL` in the same transaction (PostgreSQL delivers
+        it to the listening processes when, and only if, the move is committed)."""
+        now = time.time() if at is None else at
         values: dict[str, Any] = {"updated": now}
         if deals is not None:
             values["deals"] = json.dumps(deals)
         if result is not None:
             values["finished"] = True
             values["result"] = json.dumps(result)
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    self._insert_action, {"table_id": table_id, "n": n, "text": text, "at": now}
+                )
+                if len(values) > 1 or n % 16 == 0:  # the timestamp needs no update per move
+                    conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+                if notify is not None:
+                    conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": notify})
+        except IntegrityError as err:
+            if _duplicate(err):
+                raise MoveTaken(f"table {table_id} has a move {n} already") from None
+            raise
+
+    def notify(self, *payloads: str) -> None:
+        """Send each payload on :data:`CHANNEL`, in order (PostgreSQL only)."""
         with self.engine.begin() as conn:
-            conn.execute(
-                self._insert_action, {"table_id": table_id, "n": n, "text": text, "at": now}
-            )
-            if len(values) > 1 or n % 16 == 0:  # the row's timestamp needs no update per move
-                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+            for payload in payloads:
+                conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
+
+    def moves_since(
+        self, table_id: str, n: int
+    ) -> tuple[list[tuple[str, float]], list[dict[str, Any]]]:
+        """A table's actions from number ``n`` on (text and time), then its deals (read
+        after the actions, so they include every deal those actions need)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions_t.c.text, actions_t.c.at)
+                .where(actions_t.c.table_id == table_id, actions_t.c.n >= n)
+                .order_by(actions_t.c.n)
+            ).all()
+            deals = conn.execute(select(tables_t.c.deals).where(tables_t.c.id == table_id)).scalar()
+        return [(r.text, r.at) for r in rows], json.loads(deals) if deals else []
+
+    def heads(self, table_ids: list[str]) -> dict[str, int]:
+        """How many actions each of these tables has stored (tables without any: 0)."""
+        if not table_ids:
+            return {}
+        query = (
+            select(actions_t.c.table_id, func.max(actions_t.c.n))
+            .where(actions_t.c.table_id.in_(table_ids))
+            .group_by(actions_t.c.table_id)
+        )
+        with self.engine.connect() as conn:
+            found = {row[0]: int(row[1]) + 1 for row in conn.execute(query)}
+        return {t: found.get(t, 0) for t in table_ids}
+
+    def vote_rematch(
+        self,
+        table_id: str,
+        seat: int,
+        token_hash: str,
+        humans: list[int],
+        build: Callable[[dict[int, str]], tuple[StoredTable, dict[int, int]]],
+    ) -> tuple[dict[str, Any], StoredTable | None]:
+        """Record ``seat``'s vote for a rematch (``token_hash``: the hash of its token at
+        the new table); when every one of ``humans`` has voted and no rematch exists
+        yet, ``build(votes)`` makes the new table (and where each old seat sits there),
+        which is stored in the same transaction, so that exactly one rematch is made
+        whichever server processes the votes reach.  Returns the old table's settings
+        after the vote and the new table if this call made it."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(settings_t.c.data).where(settings_t.c.table_id == table_id).with_for_update()
+            ).first()
+            data = json.loads(row.data) if row is not None else {}
+            made = None
+            if data.get("rematch") is None:
+                votes = {int(k): v for k, v in (data.get("votes") or {}).items()}
+                votes[seat] = token_hash
+                data["votes"] = {str(k): v for k, v in sorted(votes.items())}
+                if set(votes) >= set(humans):
+                    made, moved = build(votes)
+                    self._insert_table(conn, made)
+                    data["rematch"], data["moved"] = made.id, {str(k): v for k, v in moved.items()}
+            values = {"data": json.dumps(data), "listed": bool(data.get("listed"))}
+            if row is None:
+                conn.execute(insert(settings_t).values(table_id=table_id, **values))
+            else:
+                conn.execute(
+                    update(settings_t).where(settings_t.c.table_id == table_id).values(**values)
+                )
+        return data, made
 
     def load(self, table_id: str) -> StoredTable | None:
         with self.engine.connect() as conn:
@@ -512,6 +714,9 @@ class Store:
             query = query.where(tables_t.c.finished == finished)
         with self.engine.connect() as conn:
             return list(conn.execute(query).scalars())
+
+
+_NOTIFY = sql("SELECT pg_notify(:channel, :payload)")
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

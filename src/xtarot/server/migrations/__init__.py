@@ -19,11 +19,12 @@ from pathlib import Path
 
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
-__all__ = ["HEAD", "upgrade"]
+__all__ = ["HEAD", "current", "upgrade"]
 
 #: The newest revision.
-HEAD = "0002"
+HEAD = "0003"
 #: The PostgreSQL advisory lock held while migrating (any fixed number).
 LOCK_ID = 7_240_501
 
@@ -40,10 +41,23 @@ def config(connection: object | None = None) -> object:
 
 
 def upgrade(engine: Engine) -> None:
-    """Bring the database's schema to :data:`HEAD` (concurrent callers wait)."""
+    """Bring the database's schema to :data:`HEAD` (concurrent callers wait).  A
+    database at :data:`HEAD` already is left alone without loading Alembic (every
+    server process, and every worker of ``--workers``, calls this at start)."""
+    if current(engine) == HEAD:
+        return
     from alembic import command
 
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": LOCK_ID})
         command.upgrade(config(conn), "head")  # type: ignore[arg-type]
+
+
+def current(engine: Engine) -> str | None:
+    """The database's revision (``None``: none yet, or not readable)."""
+    try:
+        with engine.connect() as conn:
+            return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    except SQLAlchemyError:
+        return None
