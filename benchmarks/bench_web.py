@@ -209,7 +209,8 @@ async def seat_client(
 
     moves = 0
     uri = f"ws://127.0.0.1:{port}/ws/{table['id']}"
-    async with websockets.connect(uri, max_size=2**22) as ws:
+    # a generous handshake time: hundreds of clients connect at once on a busy machine
+    async with websockets.connect(uri, max_size=2**22, open_timeout=60) as ws:
         token = table["seats"][seat]["token"]
         await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
         sent_at: float | None = None

@@ -27,6 +27,7 @@ import json
 import logging
 import re
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -60,7 +61,7 @@ from xtarot.server.lease import LEASE_SECONDS
 from xtarot.server.people import clean_name, player_id
 from xtarot.server.replays import MAX_STEPS, ReplayCache, ReplayError, encode, frames
 from xtarot.server.routes_people import add_people_routes
-from xtarot.server.store import Store
+from xtarot.server.store import THREADS, Store
 
 __all__ = ["create_app"]
 
@@ -143,6 +144,10 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if not hub.store.local:  # a database server: stores and reads in worker threads
+            asyncio.get_running_loop().set_default_executor(
+                ThreadPoolExecutor(THREADS, thread_name_prefix="xtarot-db")
+            )
         if hub.cluster is not None:
             await hub.cluster.start()
         resumed = hub.resume_bot_tables()
@@ -449,7 +454,7 @@ def create_app(
             return
         await ws.accept()
         try:
-            table = hub.get(table_id)
+            table = await hub.open(table_id)
         except (TableError, OperationalError) as err:  # the server is full, the database away
             full = isinstance(err, TableError)
             code, text = ("full", str(err)) if full else ("away", UNAVAILABLE)
@@ -716,7 +721,7 @@ async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
             if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(token, str):
                 _refuse(conn, "hello needs a seat number and its token (or no seat to watch)")
                 return True
-            if not hub.check_token(table, seat, token):
+            if not await hub.check_token(table, seat, token):
                 _refuse(
                     conn, "wrong seat or token: this link does not open that seat", code="bad_token"
                 )

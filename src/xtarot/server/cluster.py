@@ -53,9 +53,10 @@ from xtarot.server.lease import LEASE_SECONDS, Leases, process_id
 from xtarot.server.people import CHAT_KEEP
 from xtarot.server.ratings import table_results
 from xtarot.server.store import CHANNEL, SeatSpec
+from xtarot.server.table import Connection, LiveTable, TableError, log_entry, replay_with_log
 
 if TYPE_CHECKING:
-    from xtarot.server.hub import Connection, Hub, LiveTable
+    from xtarot.server.hub import Hub
 
 __all__ = ["Cluster", "listen_url"]
 
@@ -144,15 +145,28 @@ class Cluster:
 
     # -- ownership ---------------------------------------------------------------------
     def loaded(self, table: LiveTable, *, ask: bool = True) -> None:
-        """A table came into this process's memory: take its lease if nobody holds it,
-        and (``ask``) ask the other processes who is connected to it."""
+        """A table came into this process's memory: take its lease if nobody holds it
+        (in a worker thread: the renewal does it too, should this fail), and (``ask``)
+        ask the other processes who is connected to it."""
         try:
-            if table.id in self.leases.acquire([table.id]):
-                self.owned.add(table.id)
-        except Exception as err:
-            self._warn("lease", "could not take a table's lease (%s); retrying later", err)
+            asyncio.get_running_loop()
+        except RuntimeError:  # called from outside the server's loop (tests)
+            with contextlib.suppress(Exception):
+                if table.id in self.leases.acquire([table.id]):
+                    self.owned.add(table.id)
+        else:
+            self._spawn(self._acquire(table.id))
         if ask:
             self.tell(table.id, "who")
+
+    async def _acquire(self, table_id: str) -> None:
+        try:
+            got = await asyncio.to_thread(self.leases.acquire, [table_id])
+        except Exception as err:
+            self._warn("lease", "could not take a table's lease (%s); retrying later", err)
+            return
+        if table_id in got and table_id not in self.owned:
+            self._gained(table_id)
 
     def unloaded(self, table: LiveTable) -> None:
         """A table left this process's memory: its lease goes (another process that has
@@ -161,14 +175,22 @@ class Cluster:
         if table.id in self.owned:
             self.owned.discard(table.id)
             try:
-                self.leases.release([table.id])
-            except Exception as err:
-                self._warn("lease", "could not give a table's lease up (%s)", err)
+                asyncio.get_running_loop()
+            except RuntimeError:  # called from outside the server's loop (tests)
+                self._release(table.id)
+            else:
+                self._spawn(asyncio.to_thread(self._release, table.id))
+
+    def _release(self, table_id: str) -> None:
+        try:
+            self.leases.release([table_id])
+        except Exception as err:  # it expires by itself
+            self._warn("lease", "could not give a table's lease up (%s)", err)
 
     def _gained(self, table_id: str) -> None:
         table = self.hub.tables.get(table_id)
         if table is None:  # it left memory meanwhile
-            self._spawn(asyncio.to_thread(self.leases.release, [table_id]))
+            self._spawn(asyncio.to_thread(self._release, table_id))
             return
         self.owned.add(table_id)
         log.info("table %s: this process runs it now", table_id)
@@ -185,16 +207,14 @@ class Cluster:
             table.clock_task = None
         log.info("table %s: another process runs it now", table_id)
 
-    def _adopt(self, table_id: str) -> None:
+    async def _adopt(self, table_id: str) -> None:
         """Take over a table whose owner stopped: load it and run it."""
-        from xtarot.server.hub import TableError
-
         try:
-            table = self.hub.get(table_id)
-        except TableError:  # this process is full
+            table = await self.hub.open(table_id)
+        except (TableError, OperationalError):  # this process is full; the database away
             table = None
         if table is None:
-            self._spawn(asyncio.to_thread(self.leases.release, [table_id]))
+            self._spawn(asyncio.to_thread(self._release, table_id))
             return
         log.info("table %s: taken over (the process that ran it stopped)", table_id)
         self.owned.add(table_id)
@@ -453,8 +473,6 @@ class Cluster:
 
     def _apply(self, table: LiveTable, text: str, at: float, clock: bool) -> bool:
         """Apply one stored move to the copy here (``False``: it does not apply)."""
-        from xtarot.server.hub import log_entry
-
         state = table.state
         try:
             action = state.game.action(text)
@@ -470,8 +488,6 @@ class Cluster:
 
     async def _rebuild(self, table: LiveTable, at: float) -> None:
         """The table's position again from everything stored (its deals included)."""
-        from xtarot.server.hub import replay_with_log
-
         stored = await asyncio.to_thread(self.store.load, table.id)
         if stored is None:
             return
@@ -565,7 +581,7 @@ class Cluster:
             if table is not None and n > table.n:
                 self.schedule(table, ("moves",))
         for table_id in orphans:
-            self._adopt(table_id)
+            await self._adopt(table_id)
 
     def _renew_db(
         self, here: list[str], room: int

@@ -26,9 +26,10 @@ from typing import TYPE_CHECKING, Any
 from xtarot.agents import AGENTS
 from xtarot.agents.heuristic import STRATEGIES
 from xtarot.server.store import SeatSpec, hash_token
+from xtarot.server.table import Connection, LiveTable, TableError
 
 if TYPE_CHECKING:
-    from xtarot.server.hub import Connection, Hub, LiveTable
+    from xtarot.server.hub import Hub
 
 __all__ = ["COMMANDS", "command", "stop"]
 
@@ -36,8 +37,6 @@ COMMANDS = ("bot", "fill", "link", "mute", "spectator_chat", "shuffle", "close")
 
 
 def _error(message: str) -> Exception:
-    from xtarot.server.hub import TableError
-
     return TableError(message)
 
 

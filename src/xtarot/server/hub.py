@@ -14,155 +14,76 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
-import json
 import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import xtarot
 from xtarot.agents import AGENTS, Agent, RandomAgent, decision_for, make_agent
 from xtarot.agents.heuristic import STRATEGIES
-from xtarot.engine import Action, ConfigError, Game, IllegalAction, RecordError, State
+from xtarot.engine import Action, ConfigError, IllegalAction, RecordError, State
 from xtarot.server import rematch
 from xtarot.server.botpool import SEARCHING, BotPool
 from xtarot.server.lease import LEASE_SECONDS
 from xtarot.server.people import (
-    CHAT_BURST,
     CHAT_KEEP,
-    CHAT_PER_SECOND,
     PHRASES,
-    Social,
     clean_chat,
     clean_name,
 )
 from xtarot.server.ratings import rate_match, table_results
 from xtarot.server.store import ChatTaken, MoveTaken, SeatSpec, Store, StoredTable, hash_token
+from xtarot.server.table import (
+    LOG_SIZE,
+    MAX_CLOCK,
+    MAX_MESSAGE,
+    MAX_REFUSALS,
+    MAX_SEED,
+    MIN_CLOCK,
+    RATE_BURST,
+    RATE_PER_SECOND,
+    RETRY_AWAY,
+    TURN_BASED,
+    Connection,
+    Fetched,
+    Limits,
+    LiveTable,
+    LogEntry,
+    RateLimiter,
+    TableError,
+    Unavailable,
+    close_later,
+    log_entry,
+    replay_with_log,
+)
 
 if TYPE_CHECKING:
     from xtarot.server.cluster import Cluster
 
-__all__ = [
+__all__ = [  # the table's pieces (xtarot.server.table) are named here too
+    "LOG_SIZE",
     "MAX_MESSAGE",
+    "MAX_REFUSALS",
+    "RATE_BURST",
+    "RATE_PER_SECOND",
+    "TURN_BASED",
     "Connection",
     "Hub",
+    "Limits",
     "LiveTable",
+    "LogEntry",
     "TableError",
     "Unavailable",
     "hint_agent",
+    "log_entry",
+    "replay_with_log",
+    "stand_in_agent",
 ]
 
 log = logging.getLogger("xtarot.server")
-
-#: Largest websocket message a client may send (bytes of text).
-MAX_MESSAGE = 2048
-#: Token bucket per connection: sustained messages per second and burst size.
-RATE_PER_SECOND = 8.0
-RATE_BURST = 20.0
-#: A connection that keeps flooding after this many refusals is closed.
-MAX_REFUSALS = 50
-#: The move clock's bounds (seconds).
-MIN_CLOCK = 10
-MAX_CLOCK = 7 * 24 * 3600
-#: A clock this long or longer makes a turn-based table: its clock counts from the
-#: last move's time as stored (so a restart does not give the player their time
-#: again), and the table may leave memory while it waits (the sweep brings it back
-#: when its clock runs out).
-TURN_BASED = 3600
-#: How many of the latest moves each state message carries (the table's move log).
-LOG_SIZE = 60
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One move as every seat saw it: ``seen[s]`` for seat ``s``, ``seen[-1]`` for a
-    spectator (``state.action_seen_by``: a face-down card stays ``?``)."""
-
-    n: int
-    actor: int
-    hand: int
-    seen: tuple[str, ...]
-    #: the move clock ran out and a bot made this move for the player (kept in memory
-    #: only: a table loaded again after a restart no longer knows it)
-    clock: bool = False
-
-
-def log_entry(state: State, action: Action) -> LogEntry:
-    """The log entry of ``action``, about to be applied to ``state``."""
-    actor = state.current_player
-    assert actor is not None
-    seats: list[int | None] = [*range(state.players), None]
-    seen = tuple(state.action_seen_by(action, s) for s in seats)
-    return LogEntry(len(state.history), actor, len(state.deals) - 1, seen)
-
-
-def replay_with_log(record: dict[str, Any]) -> tuple[State, list[LogEntry]]:
-    """Replay a stored match and rebuild its move log (raises ``RecordError``).  An
-    unfinished match gets a new, unpredictable seed for the hands still to be dealt
-    (:meth:`State.reseed`): replayed, its generator would shuffle the next hand as it
-    shuffled the first, which the players have seen."""
-    state = xtarot.replay(record, upto=0)
-    log_: list[LogEntry] = []
-    for i, text in enumerate(record["actions"]):
-        try:
-            action = state.game.action(text)
-            entry = log_entry(state, action)
-            state.apply(action)
-        except IllegalAction as err:
-            raise RecordError(f"action {i} ({text!r}) is not legal: {err}") from None
-        log_.append(entry)
-    if not state.is_terminal:
-        state.reseed(secrets.randbits(63))
-    return state, log_
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one server allows, so that a small public server cannot be worn down.
-
-    ``tables_per_minute`` / ``table_burst``: tables one client address may create
-    (a token bucket); ``max_live_tables``: tables held in memory at once (idle ones are
-    unloaded first; they stay in the database); ``max_bot_tables``: tables with bots in
-    every seat playing at once; ``hello_timeout``: seconds a new connection has to say
-    hello; ``idle_unload``: seconds without a client or a move before a table leaves
-    memory; ``option_caps``: the largest value of whole-number options (``default_cap``
-    for the others); ``allow_origins``: web origins besides the server's own that may
-    create tables and open websockets (``"*"``: any).
-    """
-
-    tables_per_minute: float = 30.0
-    table_burst: float = 10.0
-    max_live_tables: int = 500
-    max_bot_tables: int = 2
-    hello_timeout: float = 10.0
-    idle_unload: float = 900.0
-    option_caps: tuple[tuple[str, int], ...] = (("hands", 100), ("target_score", 10_000))
-    default_cap: int = 10_000
-    allow_origins: tuple[str, ...] = ()
-
-    def cap(self, option: str) -> int:
-        return dict(self.option_caps).get(option, self.default_cap)
-
-
-#: Seeds are stored as signed 64-bit integers.
-MAX_SEED = 2**63
-
-
-class TableError(ValueError):
-    """A request about tables that cannot be served (bad game, seats, options...)."""
-
-
-class Unavailable(TableError):
-    """The database cannot be reached for a moment (it is restarting...): nothing
-    changed, and the same request may succeed shortly."""
-
-
-#: How long a bot or a move clock waits before trying again to store its move while
-#: the database is unavailable (seconds).
-RETRY_AWAY = 1.0
 
 
 def _bot_settings(name: str, seconds: float) -> dict[str, Any]:
@@ -183,244 +104,6 @@ def stand_in_agent(game_id: str, seed: int) -> Agent:
     """The bot that moves for a human whose clock ran out: quick and sensible (the
     game's heuristic, else random)."""
     return make_agent("heuristic" if game_id in STRATEGIES else "random", seed)
-
-
-class RateLimiter:
-    """A token bucket: ``allow()`` is False while the client sends too fast."""
-
-    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.stamp = time.monotonic()
-        self.refused = 0
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        self.refused += 1
-        return False
-
-
-@dataclass(eq=False)
-class Connection:
-    """One websocket client: its seat (``None`` = spectator) and its outgoing queue."""
-
-    send: Callable[[str], Any]  # async: send one text frame
-    close: Callable[[int], Any] | None = None  # async: close the websocket with a code
-    seat: int | None = None
-    joined: bool = False
-    lang: str = "en"
-    limiter: RateLimiter = field(default_factory=RateLimiter)
-    chat_limiter: RateLimiter = field(
-        default_factory=lambda: RateLimiter(CHAT_PER_SECOND, CHAT_BURST)
-    )
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    #: the public id of the player identity the client said hello with (None: none)
-    player: str | None = None
-    #: the seat's token it proved itself with (memory only: a rematch's token derives
-    #: from it)
-    token: str | None = None
-    #: Every payload put on the wire for this client (kept only when auditing).
-    audit: list[dict[str, Any]] | None = None
-    #: when it said hello (time.time()): of two connections to one seat on two server
-    #: processes, the later one stays
-    joined_at: float = 0.0
-
-    def push(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-        if self.audit is not None:
-            self.audit.append(json.loads(text))  # exactly what goes on the wire
-        self.queue.put_nowait(text)
-
-    async def pump(self) -> None:
-        """Send queued messages in order until ``None`` is queued."""
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            await self.send(text)
-
-
-@dataclass(eq=False)
-class LiveTable:
-    """A loaded table: the position, the seats, the bots and the clients."""
-
-    id: str
-    game: Game
-    state: State
-    seats: list[SeatSpec]
-    deals_stored: int
-    agents: dict[int, Agent] = field(default_factory=dict)
-    conns: set[Connection] = field(default_factory=set)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_task: asyncio.Task[None] | None = None
-    hint_busy: set[int] = field(default_factory=set)
-    log: list[LogEntry] = field(default_factory=list)
-    #: seconds per human move before a stand-in bot plays (None: no clock)
-    clock: int | None = None
-    listed: bool = False
-    clock_task: asyncio.Task[None] | None = None
-    clock_seat: int | None = None
-    clock_deadline: float | None = None  # time.monotonic()
-    clock_n: int | None = None
-    #: human seats whose player is away after their clock ran out: a bot plays for them
-    autopilot: set[int] = field(default_factory=set)
-    stand_ins: dict[int, Agent] = field(default_factory=dict)
-    #: time.monotonic() of the last move, connection or departure
-    last_active: float = field(default_factory=time.monotonic)
-    #: time.time() of the last move (or of the table's creation), and of its loading
-    moved_at: float = field(default_factory=time.time)
-    loaded_at: float = field(default_factory=time.time)
-    #: names, chat and the rematch vote (xtarot.server.people)
-    social: Social = field(default_factory=Social)
-    #: the player identity that created the table (its host), and the host's choices:
-    #: seats whose chat is muted, whether spectators may chat, whether a rematch
-    #: shuffles the seats, and whether the table was closed before its end
-    host: str | None = None
-    muted: set[int] = field(default_factory=set)
-    spectator_chat: bool = False
-    shuffle: bool = False
-    closed: bool = False
-    #: the rated result of the finished match (xtarot.server.ratings)
-    results: list[dict[str, Any]] = field(default_factory=list)
-    #: the seats connected to other server processes, by process (xtarot.server.cluster)
-    elsewhere: dict[str, frozenset[int]] = field(default_factory=dict)
-
-    def settings(self) -> dict[str, Any]:
-        """The host's choices, as every client is told them."""
-        return {
-            "muted": sorted(self.muted),
-            "spectator_chat": self.spectator_chat,
-            "shuffle": self.shuffle,
-            "closed": self.closed,
-            "hosted": self.host is not None,
-        }
-
-    @property
-    def bot_only(self) -> bool:
-        """Bots in every seat: the table plays by itself."""
-        return all(s.kind == "bot" for s in self.seats)
-
-    @property
-    def busy(self) -> bool:
-        """A bot is thinking or a move clock is running (a turn-based clock does not
-        count: the table waits in the database and the sweep wakes it)."""
-        clock = None if self.turn_based else self.clock_task
-        return any(t is not None and not t.done() for t in (self.bot_task, clock))
-
-    @property
-    def turn_based(self) -> bool:
-        return self.clock is not None and self.clock >= TURN_BASED
-
-    def here(self) -> set[int]:
-        """The seats connected to this server process."""
-        return {c.seat for c in self.conns if c.joined and c.seat is not None}
-
-    def online(self) -> set[int]:
-        """The seats connected to any server process."""
-        seats = self.here()
-        for more in self.elsewhere.values():
-            seats |= more
-        return seats
-
-    def clock_info(self) -> dict[str, Any] | None:
-        """The running move clock: whose, its length and the seconds left."""
-        if self.clock_deadline is None or self.clock_seat is None or self.clock is None:
-            return None
-        left = max(0.0, self.clock_deadline - time.monotonic())
-        return {
-            "seat": self.clock_seat,
-            "seconds": self.clock,
-            "left": round(left, 1),
-            "turn_based": self.turn_based,
-        }
-
-    def log_for(self, seat: int | None) -> list[dict[str, Any]]:
-        """The latest moves as ``seat`` saw them (``None``: a spectator)."""
-        index = -1 if seat is None else seat
-        return [
-            {"n": e.n, "seat": e.actor, "hand": e.hand, "text": e.seen[index]}
-            | ({"clock": True} if e.clock else {})
-            for e in self.log[-LOG_SIZE:]
-        ]
-
-    @property
-    def n(self) -> int:
-        return len(self.state.history)
-
-    def seat_info(self) -> list[dict[str, Any]]:
-        online = self.online()
-        return [
-            {
-                "seat": i,
-                "kind": s.kind,
-                "bot": s.bot,
-                "connected": s.kind == "bot" or i in online,
-                "open": s.open,
-                "free": s.free,
-                "autopilot": i in self.autopilot,
-                "name": s.name,
-                "player": s.player,
-            }
-            for i, s in enumerate(self.seats)
-        ]
-
-    def humans(self) -> list[int]:
-        """The human seats someone holds (they vote on a rematch; bots agree at once)."""
-        return [
-            i for i, s in enumerate(self.seats) if s.kind == "human" and s.token_hash is not None
-        ]
-
-    def rematch_info(self) -> dict[str, Any] | None:
-        """Once the match is over: who asked for another, and its table when agreed."""
-        if not self.state.is_terminal:
-            return None
-        return {
-            "votes": sorted(self.social.votes),
-            "shuffle": self.shuffle,
-            "humans": self.humans(),
-            "table": self.social.rematch,
-        }
-
-    def summary(self) -> dict[str, Any]:
-        info = self.game.info
-        return {
-            "id": self.id,
-            "game": info.id,
-            "name_en": info.name_en,
-            "name_ja": info.name_ja,
-            "players": self.game.players,
-            "options": dict(self.game.options),
-            "seats": self.seat_info(),
-            "n": self.n,
-            "hand": len(self.state.deals),
-            "finished": self.state.is_terminal,
-            "current_player": self.state.current_player,
-            "clock": self.clock,
-            "listed": self.listed,
-            "closed": self.closed,
-            "results": self.results,
-        }
-
-    def check_token(self, seat: int, token: str) -> bool:
-        if not 0 <= seat < len(self.seats):
-            return False
-        spec = self.seats[seat]
-        if spec.kind != "human" or spec.token_hash is None:
-            return False
-        return hmac.compare_digest(spec.token_hash, hash_token(token))
-
-
-async def _close_later(conn: Connection) -> None:
-    """Close a taken-over connection once its last message has gone out."""
-    await asyncio.sleep(0.2)
-    with contextlib.suppress(Exception):
-        assert conn.close is not None
-        await conn.close(4409)
 
 
 class Hub:
@@ -448,6 +131,7 @@ class Hub:
         self.bot_seconds = bot_seconds
         self.hint_seconds = hint_seconds
         self.tables: dict[str, LiveTable] = {}
+        self._opening: dict[str, asyncio.Future[Fetched | None]] = {}
         #: searching bots think in these worker processes (None: in threads)
         self.pool = BotPool(bot_processes) if bot_processes > 0 else None
         self.audit = False  # tests: keep every payload sent per connection
@@ -495,14 +179,19 @@ class Hub:
             host=host,
             tokens=tokens,
         )
-        self.store.create(stored)
-        return self._register(stored, state), tokens
+        # with other processes: this one runs the new table (its lease is stored with it)
+        lease = None if self.cluster is None else self.cluster.leases.take
+        self.store.create(stored, then=lease)
+        return self._register(stored, state, leased=lease is not None), tokens
 
-    def _register(self, stored: StoredTable, state: State) -> LiveTable:
-        """A table just stored, now live in this process."""
+    def _register(self, stored: StoredTable, state: State, *, leased: bool = False) -> LiveTable:
+        """A table just stored, now live in this process (``leased``: its lease was
+        stored with it)."""
         table = self._live(stored, state)
         self.tables[stored.id] = table
-        if self.cluster is not None:
+        if self.cluster is not None and leased:
+            self.cluster.owned.add(stored.id)
+        elif self.cluster is not None:
             self.cluster.loaded(table, ask=False)
         return table
 
@@ -637,23 +326,58 @@ class Hub:
             return table
         if not isinstance(table_id, str) or len(table_id) > 32:
             return None
+        fetched = self._fetch(table_id)
+        return None if fetched is None else self._install(fetched)
+
+    async def open(self, table_id: str) -> LiveTable | None:
+        """:meth:`get` for a client arriving: on a database server the reading is done
+        in a worker thread (many clients arriving at once must not hold up every other
+        table), once per table however many arrive together."""
+        table = self.tables.get(table_id)
+        if table is not None or self.store.local:
+            return table or self.get(table_id)
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            return None
+        pending = self._opening.get(table_id)
+        if pending is None:
+            pending = asyncio.ensure_future(asyncio.to_thread(self._fetch, table_id))
+            self._opening[table_id] = pending
+            pending.add_done_callback(lambda _: self._opening.pop(table_id, None))
+        fetched = await asyncio.shield(pending)
+        table = self.tables.get(table_id)  # another client's arrival loaded it meanwhile
+        if table is not None or fetched is None:
+            return table
+        return self._install(fetched)
+
+    def _fetch(self, table_id: str) -> Fetched | None:
+        """What loading a table reads from the database (any thread)."""
         stored = self.store.load(table_id)
         if stored is None:
             return None
+        return Fetched(
+            stored,
+            self.store.chat(table_id, CHAT_KEEP),
+            self.store.chat_count(table_id),
+            self.store.last_move_at(table_id) or stored.created,
+            table_results(self.store, table_id) if stored.finished else [],
+        )
+
+    def _install(self, fetched: Fetched) -> LiveTable | None:
+        """A table read from the database, replayed into memory."""
+        stored = fetched.stored
         self._make_room()
         try:
             state, moves = replay_with_log(stored.record())
         except RecordError as err:  # e.g. a rule changed since the table was stored
-            log.error("table %s cannot be resumed: %s", table_id, err)
+            log.error("table %s cannot be resumed: %s", stored.id, err)
             return None
         table = self._live(stored, state)
         table.log = moves
-        table.social.chat = self.store.chat(table_id, CHAT_KEEP)
-        table.social.chat_n = self.store.chat_count(table_id)
-        table.moved_at = self.store.last_move_at(table_id) or stored.created
+        table.social.chat, table.social.chat_n = fetched.chat, fetched.chat_n
+        table.moved_at = fetched.moved_at
         if table.state.is_terminal:
-            table.results = table_results(self.store, table_id)
-        self.tables[table_id] = table
+            table.results = fetched.results
+        self.tables[stored.id] = table
         if self.cluster is not None:
             self.cluster.loaded(table)
         return table
@@ -1133,12 +857,12 @@ class Hub:
         self.broadcast(table)  # everyone sees who is connected
         self.wake_bots(table)
 
-    def check_token(self, table: LiveTable, seat: int, token: str) -> bool:
+    async def check_token(self, table: LiveTable, seat: int, token: str) -> bool:
         """Whether ``token`` opens ``seat``.  With several server processes the seats
         are read from the database first: another process may have just given the seat
         a new token (a claim, the host's new link)."""
         if self.cluster is not None:
-            self.cluster.reseat(table, self.store.seats(table.id))
+            self.cluster.reseat(table, await asyncio.to_thread(self.store.seats, table.id))
         return table.check_token(seat, token)
 
     def tell(self, table: LiveTable, kind: str) -> None:
@@ -1234,7 +958,7 @@ class Hub:
         with contextlib.suppress(asyncio.QueueFull):
             old.queue.put_nowait(None)
         if old.close is not None:
-            asyncio.get_running_loop().create_task(_close_later(old))
+            asyncio.get_running_loop().create_task(close_later(old))
         if self.cluster is not None:
             self.cluster.presence(table)
 

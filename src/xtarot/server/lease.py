@@ -24,7 +24,7 @@ import secrets
 import socket
 
 from sqlalchemy import text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 __all__ = ["LEASE_SECONDS", "Leases", "process_id"]
 
@@ -55,6 +55,9 @@ _ADOPT = text(
     f"UPDATE xtarot_leases SET owner = :me, expires = {_NOW} + :ttl WHERE table_id IN ("
     f"SELECT table_id FROM xtarot_leases WHERE expires < {_NOW} "
     "ORDER BY expires LIMIT :limit FOR UPDATE SKIP LOCKED) RETURNING table_id"
+)
+_TAKE = text(
+    f"INSERT INTO xtarot_leases (table_id, owner, expires) VALUES (:t, :me, {_NOW} + :ttl)"
 )
 _RELEASE = text("DELETE FROM xtarot_leases WHERE owner = :me AND table_id = ANY(:ids)")
 _EXPIRE = text("UPDATE xtarot_leases SET expires = 0 WHERE owner = :me")
@@ -116,6 +119,10 @@ class Leases:
             return set()
         with self.engine.begin() as conn:
             return set(conn.execute(_ACQUIRE, self._args(ids=list(table_ids))).scalars())
+
+    def take(self, conn: Connection, table_id: str) -> None:
+        """In ``conn``'s transaction: the lease of a table being created."""
+        conn.execute(_TAKE, self._args(t=table_id))
 
     def adopt(self, limit: int) -> list[str]:
         """Take over up to ``limit`` expired leases of any table (their owner died or

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 from xtarot.engine import State
 from xtarot.server.people import rematch_token
 from xtarot.server.store import StoredTable, hash_token
+from xtarot.server.table import Connection, LiveTable, TableError
 
 if TYPE_CHECKING:
-    from xtarot.server.hub import Connection, Hub, LiveTable
+    from xtarot.server.hub import Hub
 
 __all__ = ["message", "settle", "tell", "vote"]
 
@@ -29,8 +30,6 @@ log = logging.getLogger("xtarot.server")
 
 
 def _error(text: str) -> Exception:
-    from xtarot.server.hub import TableError
-
     return TableError(text)
 
 

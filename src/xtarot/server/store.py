@@ -73,6 +73,9 @@ __all__ = [
 #: The PostgreSQL notification channel the server processes talk on
 #: (:mod:`xtarot.server.cluster`).
 CHANNEL = "xtarot"
+#: Worker threads a server process on a database server stores and reads with (and
+#: so about the most connections it opens: :data:`THREADS` and a few).
+THREADS = 20
 
 
 class MoveTaken(RuntimeError):
@@ -312,6 +315,9 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False}
         else:  # a database server may restart: a pooled connection is checked first
             kwargs["pool_pre_ping"] = True
+            # moves are stored from worker threads (THREADS at once): concurrent commits
+            # share the database's disk flushes
+            kwargs["pool_size"], kwargs["max_overflow"] = 8, THREADS - 8 + 2
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -323,9 +329,15 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
-    def create(self, table: StoredTable) -> None:
+    def create(
+        self, table: StoredTable, *, then: Callable[[Connection, str], None] | None = None
+    ) -> None:
+        """Store a new table (``then(connection, table_id)``: more to store in the same
+        transaction, e.g. its lease)."""
         with self.engine.begin() as conn:
             self._insert_table(conn, table)
+            if then is not None:
+                then(conn, table.id)
 
     @staticmethod
     def _insert_table(conn: Connection, table: StoredTable) -> None:
