@@ -469,6 +469,7 @@ def create_app(
             )
             await ws.close(code=4404)
             return
+        table.sessions += 1  # (before any await: it is not unloaded under this client)
         conn = hub.connection(ws.send_text, lambda code: ws.close(code=code))
         loop = asyncio.get_running_loop()
         pump = loop.create_task(conn.pump())
@@ -507,6 +508,7 @@ def create_app(
         except (WebSocketDisconnect, RuntimeError):  # gone, or a receive after close
             pass
         finally:
+            table.sessions -= 1
             hub.leave(table, conn)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(pump, timeout=2)

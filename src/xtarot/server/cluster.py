@@ -220,7 +220,7 @@ class Cluster:
         self.owned.add(table_id)
         table.clock_seat = table.clock_n = None
         self.hub.wake_bots(table)
-        if not table.busy and not table.conns:
+        if not table.busy and table.unused:
             self.hub.unload(table_id)  # nothing to run: whoever loads it next owns it
 
     # -- telling the others ------------------------------------------------------------

@@ -417,7 +417,7 @@ class Hub:
         gone = [
             t.id
             for t in self.tables.values()
-            if not t.conns and not t.busy and now - t.last_active >= idle
+            if t.unused and not t.busy and now - t.last_active >= idle
         ]
         for table_id in gone:
             self.unload(table_id)
@@ -444,7 +444,7 @@ class Hub:
     def _let_go(self, table: LiveTable) -> None:
         """A table loaded to be run that another server process runs: out of memory
         again unless someone here is at it."""
-        if not table.conns:
+        if table.unused:
             self.unload(table.id)
 
     def resume_bot_tables(self) -> list[str]:
@@ -971,7 +971,7 @@ class Hub:
             self.broadcast(table)
         if self.cluster is not None:
             self.cluster.presence(table)
-        if table.state.is_terminal and not table.conns:
+        if table.state.is_terminal and table.unused:
             self.unload(table.id)  # finished and nobody looking: free the memory
 
     def claim(self, table: LiveTable, seat: int) -> str:

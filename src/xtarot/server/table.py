@@ -274,6 +274,15 @@ class LiveTable:
     results: list[dict[str, Any]] = field(default_factory=list)
     #: the seats connected to other server processes, by process (xtarot.server.cluster)
     elsewhere: dict[str, frozenset[int]] = field(default_factory=dict)
+    #: websockets open on this table here, hello said or not: a table with one is not
+    #: unloaded (a client between its connection and its hello would be left holding a
+    #: table this process no longer keeps up to date)
+    sessions: int = 0
+
+    @property
+    def unused(self) -> bool:
+        """No client here, not even one still to say hello."""
+        return not self.conns and not self.sessions
 
     def settings(self) -> dict[str, Any]:
         """The host's choices, as every client is told them."""
