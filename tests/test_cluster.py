@@ -34,8 +34,12 @@ pytest.importorskip("fastapi", reason="the web extra is not installed")
 httpx = pytest.importorskip("httpx", reason="httpx is not installed")
 ws_client = pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
 
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
 import xtarot  # noqa: E402
 from pg_support import Postgres, free_port, running_postgres  # noqa: E402
+from test_server_hardening import bodies, messages  # noqa: E402
 from xtarot.server.store import Store  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -682,3 +686,61 @@ def test_a_hundred_tables_when_one_of_two_processes_is_killed(pg: Postgres, tmp_
         a.stop()
         b.stop()
     assert "Traceback" not in b.tail(), b.tail()
+
+
+# -- fuzzing on two processes (slow) ------------------------------------------------------
+@pytest.fixture(scope="module")
+def fuzz_pair(pair: tuple[Threaded, Threaded]) -> tuple[Threaded, Threaded, dict[str, Any]]:
+    one, two = pair
+    return one, two, create(one.base, ["human", "open", "human"], seed=9)
+
+
+def copies(pair: tuple[Threaded, Threaded], table_id: str) -> list[Any]:
+    """Each process's copy of the table (its position), or None where not loaded."""
+    out = []
+    for server in pair:
+        live = server.server.config.app.state.hub.tables.get(table_id)
+        out.append(None if live is None else live.state.snapshot())
+    return out
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(body=bodies, where=st.sampled_from([0, 1]), path=st.sampled_from(["", "/{id}/claim"]))
+def test_fuzz_http_bodies_on_two_processes(
+    fuzz_pair: tuple[Threaded, Threaded, dict[str, Any]], body: bytes, where: int, path: str
+) -> None:
+    one, two, table = fuzz_pair
+    info = f"/api/tables/{table['id']}"
+    before = [httpx.get(s.base + info, timeout=10).json() for s in (one, two)]
+    url = (one, two)[where].base + "/api/tables" + path.format(id=table["id"])
+    res = httpx.post(url, content=body, headers={"Content-Type": "application/json"}, timeout=10)
+    assert res.status_code < 500, (res.status_code, res.text)
+    assert "Traceback" not in res.text
+    if res.status_code >= 400:
+        assert isinstance(res.json()["error"], str) and res.json()["error"]
+        after = [httpx.get(s.base + info, timeout=10).json() for s in (one, two)]
+        assert after == before  # a refusal changes nothing, on either process
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(batch=st.lists(messages, min_size=1, max_size=8), where=st.sampled_from([0, 1]))
+def test_fuzz_websocket_messages_on_two_processes(
+    fuzz_pair: tuple[Threaded, Threaded, dict[str, Any]], batch: list[str], where: int
+) -> None:
+    one, two, table = fuzz_pair
+    url = (one, two)[where].base.replace("http", "ws") + f"/ws/{table['id']}"
+    with ws_client.connect(url, open_timeout=10) as ws:
+        for text in batch:
+            before = copies((one, two), table["id"])
+            ws.send(text)
+            ws.send(json.dumps({"type": "ping"}))  # every message answered, the connection
+            while json.loads(ws.recv(timeout=10))["type"] != "pong":  # alive
+                pass
+            # a stranger (no token) never moves the table, on either process
+            assert copies((one, two), table["id"]) == before
