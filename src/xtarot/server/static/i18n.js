@@ -241,7 +241,7 @@ const XI18n = (() => {
       waiting: "{who}の番です",
       finished: "対戦終了",
       hint: "ヒント",
-      learn: "遊び方を学ぶ",
+      learn: "練習する",
       learn_help: "やさしいボットと説明付きで1ハンド：ルールは必要になったときに説明し、毎手ヒントを出します",
       hint_busy: "考え中…",
       hand: "手札",

@@ -177,7 +177,7 @@ const XLearn = (() => {
   }
 
   // The lesson to show now: the one on screen until it is done, unless a decision
-  // lesson is waiting while an "info" one is shown.
+  // lesson is waiting while an "info" one is shown (that one comes back afterwards).
   function pick(game, view, seat, ctx) {
     const f = facts(view, seat);
     const waiting = [];
@@ -189,7 +189,7 @@ const XLearn = (() => {
         if (on) waiting.push({ id, kind: k, vars: vars ? vars(f, ctx) : {} });
       }
     }
-    if (current && current.kind === "info" && waiting.length && waiting[0].kind === "turn") done();
+    if (current && current.kind === "info" && waiting.length && waiting[0].kind === "turn") current = null;
     if (!current && waiting.length) current = waiting[0];
     return current;
   }
@@ -262,7 +262,7 @@ const XLearn = (() => {
       const line = make("p", "coach-hint");
       line.appendChild(make("strong", "", `${XI18n.t("learn_hint")}: `));
       if (state.hint) {
-        line.dataset.action = state.hint.action;
+        line.dataset.hint = state.hint.action; // not data-action: the hint is no control
         line.appendChild(XLayouts.richLabel(state.label(state.hint.action)));
         if (state.hint.text) {
           line.appendChild(make("span", "", " — "));
