@@ -132,6 +132,13 @@ const XLearn = (() => {
     ],
   };
 
+  // Where several decision lessons can be due at once (meld, add, luck or discard; add
+  // a card to the attack, name the target or end), the one about the hinted move first.
+  const ABOUT = {
+    "grail-mahjong": { discard: /^discard /, meld: /^(pon|chi) /, add: /^add /, luck: /^luck$/ },
+    "arcana-duel": { attack: /^attack /, target: /^at /, endturn: /^end$/, refill: /^place / },
+  };
+
   function triggers(game) { return TRIGGERS[game] || []; }
 
   // The lessons whose trigger holds in this view, decisions first (ids).
@@ -178,7 +185,7 @@ const XLearn = (() => {
 
   // The lesson to show now: the one on screen until it is done, unless a decision
   // lesson is waiting while an "info" one is shown (that one comes back afterwards).
-  function pick(game, view, seat, ctx) {
+  function pick(game, view, seat, ctx, n, hinted) {
     const f = facts(view, seat);
     const waiting = [];
     for (const kind of ["turn", "info"]) {
@@ -190,7 +197,14 @@ const XLearn = (() => {
       }
     }
     if (current && current.kind === "info" && waiting.length && waiting[0].kind === "turn") current = null;
-    if (!current && waiting.length) current = waiting[0];
+    const about = ABOUT[game] || {};
+    const fits = (w) => Boolean(hinted && about[w.id] && about[w.id].test(hinted));
+    const best = waiting.find((w) => w.kind === "turn" && fits(w)) || waiting[0];
+    // the hint came after the lesson was chosen for this very position: the lesson about
+    // the hinted move instead (the other one comes at a later decision)
+    if (current && current.n === n && current.kind === "turn" && best && best.id !== current.id &&
+      fits(best) && !fits(current)) current = null;
+    if (!current && best) current = Object.assign(best, { n });
     return current;
   }
 
@@ -218,7 +232,8 @@ const XLearn = (() => {
     if (hidden) return;
     const { game, view, seat } = state;
     const ctx = { seatLabel: state.seatLabel };
-    const lesson = state.finished ? null : pick(game, view, seat, ctx);
+    const lesson = state.finished ? null
+      : pick(game, view, seat, ctx, state.n, state.hint ? state.hint.action : null);
     box.dataset.lesson = lesson ? lesson.id : "";
     box.dataset.game = game;
 
@@ -255,7 +270,7 @@ const XLearn = (() => {
         ? XI18n.t("learn_wait", { who: state.seatLabel(who, true) }) : XI18n.t("learn_done");
       box.appendChild(make("p", "coach-text muted", text));
     } else {
-      box.appendChild(make("p", "coach-text", XLearnWords.scoring(game)));
+      box.appendChild(make("p", "coach-text", XI18n.t("learn_over")));
     }
 
     if (state.myTurn) {

@@ -76,8 +76,33 @@ const XMotion = (() => {
     return out;
   }
 
+  // The cards moving now, so that a drawing of the same state (the hint arriving, a seat
+  // connecting) goes on moving the new element from where the old one was.
+  let flights = [];
+
+  // el.animate, kept in flights: find() finds the card again after a drawing.
+  function animate(el, find, frames, options) {
+    el.animate(frames, options);
+    flights.push({ find, frames, options, start: performance.now() });
+  }
+
+  // After a drawing of the same state: the cards still on their way go on moving.
+  function resume() {
+    const now = performance.now();
+    flights = flights.filter((f) => now < f.start + (f.options.delay || 0) + f.options.duration);
+    for (const f of flights) {
+      const el = f.find();
+      if (!el || el.getAnimations().length) continue;
+      el.animate(f.frames, f.options).currentTime = now - f.start;
+    }
+  }
+
+  // the card with this code inside the element matching sel
+  const finder = (sel, code) => () => (code ? document.querySelector(`${sel} [data-card="${CSS.escape(code)}"]`) : null);
+
   // Where the cards are before a new state is drawn.
   function snapshot() {
+    flights = []; // a new state: what moved on the last one is done
     if (still()) return null;
     const hand = new Map();
     document.querySelectorAll("#hand button.card[data-card]").forEach((b) => {
@@ -101,7 +126,8 @@ const XMotion = (() => {
   function fly(el, dx, dy, fade) {
     const from = { transform: `translate(${inside(el, dx)}px, ${dy}px)${fade ? " scale(0.7)" : ""}` };
     if (fade) from.opacity = 0.2;
-    el.animate([from, { transform: "none", opacity: 1 }], { duration: ARRIVE_MS, easing: "ease-out" });
+    animate(el, finder("#board", el.dataset.card || ""), [from, { transform: "none", opacity: 1 }],
+      { duration: ARRIVE_MS, easing: "ease-out" });
   }
 
   // After drawing: cards new on the felt move in, from the hand (this seat's) or from
@@ -135,13 +161,14 @@ const XMotion = (() => {
   }
 
   // From a rectangle to an element: moved and scaled from there to its place.
-  function flip(el, from, ms, delay) {
+  // scale: the size it starts at (default: the size it had there, a card's rectangle)
+  function flip(el, from, ms, delay, find, scale) {
     const to = el.getBoundingClientRect();
     if (!to.width || !to.height) return;
     const a = centre(from);
     const b = centre(to);
-    const k = Math.max(0.3, Math.min(3, from.width / to.width));
-    el.animate(
+    const k = scale || Math.max(0.3, Math.min(3, from.width / to.width));
+    animate(el, find,
       [{ transform: `translate(${inside(el, a.x - b.x)}px, ${a.y - b.y}px) scale(${k})` },
         { transform: "none" }],
       { duration: ms, delay: delay || 0, easing: "ease-out", fill: "backwards" },
@@ -150,8 +177,8 @@ const XMotion = (() => {
   }
 
   // A card nobody saw before grows in where it lands.
-  function grow(el, ms, delay) {
-    el.animate(
+  function grow(el, ms, delay, find) {
+    animate(el, find,
       [{ transform: "scale(0.4)", opacity: 0 }, { transform: "none", opacity: 1 }],
       { duration: ms, delay: delay || 0, easing: "ease-out", fill: "backwards" },
     );
@@ -169,8 +196,9 @@ const XMotion = (() => {
         const code = svg.dataset.card;
         if (!code || placed.has(`${zone.dataset.land}|${code}`)) return;
         const from = seenAt.get(code);
-        if (from) flip(svg, from, ms, i * 60);
-        else grow(svg, ms, i * 60);
+        const find = finder(`[data-land="${CSS.escape(zone.dataset.land)}"]`, code);
+        if (from) flip(svg, from, ms, i * 60, find);
+        else grow(svg, ms, i * 60, find);
         i += 1;
       });
     });
@@ -225,7 +253,9 @@ const XMotion = (() => {
       if (m.to === seat && Array.isArray(m.cards)) {
         m.cards.forEach((code, i) => {
           const b = document.querySelector(`#hand button.card[data-card="${CSS.escape(code)}"]`);
-          if (b) flip(b, from, ms, i * 80);
+          // from a pile (not a card's rectangle): small, growing into the hand
+          const find = () => document.querySelector(`#hand button.card[data-card="${CSS.escape(code)}"]`);
+          if (b) flip(b, from, ms, i * 80, find, 0.4);
         });
         continue;
       }
@@ -256,5 +286,5 @@ const XMotion = (() => {
     return SWEEP_MS;
   }
 
-  return { snapshot, arrive, sweep, still, travel };
+  return { snapshot, arrive, sweep, still, travel, resume };
 })();

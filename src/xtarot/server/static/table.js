@@ -245,7 +245,7 @@
       send({ type: "hint", lang: XI18n.get() });
     }
     XLearn.render(box, {
-      tableId, game: view.game, view, seat, myTurn, hint, finished: last.finished, seatLabel,
+      tableId, game: view.game, view, seat, myTurn, hint, finished: last.finished, seatLabel, n: last.n,
       label: (a) => layout.label(a),
     });
   }
@@ -406,6 +406,7 @@
 
     notifyTurn(myTurn);
     XReach.check();
+    XMotion.resume(); // drawn again: the cards on their way go on moving
   }
 
   // Grail Mahjong's pass-only claim window, answered for the player (autopass.js).
