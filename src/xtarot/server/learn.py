@@ -45,7 +45,7 @@ LEARN: dict[str, LearnSetup] = {
     # the learner wins the auction and declares (call, kitty) and makes the contract
     "fairy500": LearnSetup(4, (7, 20, 32), {"hands": 1}),
     # following, a major when the led suit is missing, a free card, a second batch
-    "extendori": LearnSetup(3, (2, 3, 5), {"hands": 1}),
+    "extendori": LearnSetup(3, (14, 36, 17), {"hands": 1}),
     # pon, chi, claims, the three special cups; the learner goes out (agari) or wins
     "grail-mahjong": LearnSetup(2, (2, 11, 30), {"hands": 1}),
     # purchases and payments, the Fool turning up
