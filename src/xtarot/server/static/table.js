@@ -238,7 +238,6 @@
   function renderCoach(view, layout, myTurn) {
     const box = $("coach");
     if (!learning() || seat === null) { box.hidden = true; return; }
-    document.body.classList.add("learning");
     // the coach shows the hint of every decision: ask for it once per position
     if (myTurn && !hint && hintAsked !== last.n && !last.synthetic) {
       hintAsked = last.n;
