@@ -14,7 +14,7 @@ two ways in the same run:
 Reported per row: play-outs per second and µs per heuristic decision, both ways, and
 the speed-up.  The two ways play the same moves (checked: the same digest of every
 move).  Then the lab's ``seats`` study with heuristic players (``run_seats``, one
-worker) in matches per second.
+worker) in matches per second, both ways.
 
 Run ``python benchmarks/bench_speed.py --help``; ``--quick`` for a smoke run,
 ``--json`` for one JSON object.  Seeded; the figures vary with the machine's load, the
@@ -93,12 +93,21 @@ def measure(game_id: str, players: int, seconds: float) -> dict[str, Any]:
 
 
 def lab_rate(games: int) -> dict[str, Any]:
+    """The lab's ``seats`` study (heuristic players, one worker), with views peeked as
+    now and, in the same run, with every view copied as before."""
     from xtarot.lab import run_seats
 
-    start = time.perf_counter()
-    run_seats(game="sono-arcana", players=4, games=games, seed=1, workers=1)
-    took = time.perf_counter() - start
-    return {"study": "seats sono-arcana -p 4 (heuristic)", "games": games, "per_s": games / took}
+    row: dict[str, Any] = {"study": "seats sono-arcana -p 4 (heuristic)", "games": games}
+    for way, reads in (("copied", False), ("peeked", True)):
+        HeuristicAgent.reads_view_only = reads
+        try:
+            start = time.perf_counter()
+            run_seats(game="sono-arcana", players=4, games=games, seed=1, workers=1)
+            row[f"{way}_per_s"] = games / (time.perf_counter() - start)
+        finally:
+            HeuristicAgent.reads_view_only = True
+    row["speedup"] = row["peeked_per_s"] / row["copied_per_s"]
+    return row
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,7 +147,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{r['peeked_per_s']:>10.2f}{r['peeked_us']:>9.0f}{r['speedup']:>9.1f}x  "
             f"{'yes' if r['same_moves'] else 'NO'}"
         )
-    print(f"Lab {lab['study']}: {lab['per_s']:.1f} matches/s ({lab['games']} matches)")
+    print(
+        f"Lab {lab['study']}, {lab['games']} matches: {lab['copied_per_s']:.1f} matches/s "
+        f"copied, {lab['peeked_per_s']:.1f} peeked ({lab['speedup']:.1f}x)"
+    )
     return 0 if all(r["same_moves"] for r in rows) else 1
 
 
