@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, RichLog, Static
 
@@ -50,6 +51,26 @@ class MovesLog(RichLog):
             for item in self.items:
                 self.write(item)
         self._width = width
+
+    def keep(self, n: int) -> None:
+        """Only the first ``n`` items said (a replay steps back): the lines of the
+        later ones go; the earlier ones are not drawn again."""
+        said = len(self.items)
+        if n >= said:
+            return
+        del self.items[n:]
+        if not (self._size_known and len(self.starts) == said):  # not all drawn yet
+            self.clear()
+            self.starts = []
+            for item in self.items:
+                self.write(item)
+            return
+        cut = self.starts[n][1]
+        del self.starts[n:]
+        del self.lines[cut:]
+        self._line_cache.clear()  # (RichLog keys it by line number)
+        self.virtual_size = Size(self.virtual_size.width, len(self.lines))
+        self.refresh()
 
     def line_of(self, item: object) -> int | None:
         """The first line ``item`` (said earlier: the very object) is drawn on."""
