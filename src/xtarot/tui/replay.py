@@ -72,6 +72,13 @@ class ReplayLog(MovesLog, inherit_bindings=False):
         super().__init__(**kwargs)
         self.auto_scroll = False  # (the replay scrolls it to each step's lines)
 
+    def on_resize(self, event: Resize) -> None:
+        # (after RichLog's own handler, which draws what was written before the size
+        # was known: a key pressed as the app started moved on meanwhile)
+        app = self.app
+        if isinstance(app, ReplayApp):
+            self.call_after_refresh(app.scroll_log)
+
 
 class HandBox(VerticalScroll, inherit_bindings=False):
     """The hands, scrolled with ↑↓ when they do not fit."""
@@ -370,7 +377,7 @@ class ReplayApp(App[int]):
             self._timer.stop()
             self._timer = self.set_interval(self.pace, self.tick)
         self.show_bar()
-        self.notify(t("tui_replay_pace", self.lang, pace=f"{self.pace:g}"), timeout=1.5)
+        self.notify(t("tui_replay_pace", self.lang, pace=f"{self.pace:g}"), timeout=1)
 
     def action_help(self) -> None:
         lang = self.lang

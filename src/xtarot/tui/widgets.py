@@ -32,8 +32,10 @@ class MovesLog(RichLog):
         self._width = 0
 
     def add(self, item: RenderableType) -> None:
+        """Say ``item`` (drawn once the region's size is known)."""
         self.items.append(item)
-        self.write(item)
+        if self._size_known:
+            self.write(item)
 
     def write(self, content: object, *args: object, **kwargs: object) -> MovesLog:  # type: ignore[override]
         if self._size_known:
@@ -42,10 +44,16 @@ class MovesLog(RichLog):
         return self
 
     def on_resize(self, event: Resize) -> None:
-        # (RichLog's own handler runs after this one: it draws what was said before
-        # the size was known)
+        # (before RichLog's own handler, which then has nothing left to draw: what was
+        # said before the size was known is drawn here, the items themselves, so that
+        # line_of finds them)
         width = self.scrollable_content_region.width
-        if self._size_known and width != self._width and self._width:
+        if not self._size_known:
+            if event.size.width:
+                self._size_known = True
+                for item in self.items:
+                    self.write(item)
+        elif width != self._width and self._width:
             self.clear()  # wrap everything again at the new width
             self.starts = []
             for item in self.items:
@@ -59,7 +67,9 @@ class MovesLog(RichLog):
         if n >= said:
             return
         del self.items[n:]
-        if not (self._size_known and len(self.starts) == said):  # not all drawn yet
+        if not self._size_known:  # nothing drawn yet
+            return
+        if len(self.starts) != said:  # (never: every item said is drawn once)
             self.clear()
             self.starts = []
             for item in self.items:
