@@ -383,6 +383,25 @@ def _match_wins(rel: np.ndarray, hands: int, matches: int, rng: np.random.Genera
     return float((top[:, 0] / top.sum(axis=1)).mean())
 
 
+def _match_curve(
+    rel: np.ndarray, hands: Sequence[int], matches: int, rng: np.random.Generator
+) -> list[float]:
+    """:func:`_match_wins` at every length at once: each simulated match is one run of
+    ``max(hands)`` hands drawn at random, its running totals read at each length (the
+    same matches, longer and longer: cheaper, and the curve a smoother function of
+    the length)."""
+    longest = max(hands)
+    pick = rng.integers(0, rel.shape[0], size=(matches, longest))
+    running = np.cumsum(rel[pick], axis=1)
+    out = []
+    for m in hands:
+        totals = running[:, m - 1, :]
+        best = totals.max(axis=1, keepdims=True)
+        top = np.isclose(totals, best)
+        out.append(float((top[:, 0] / top.sum(axis=1)).mean()))
+    return out
+
+
 def _threshold(hands: Sequence[int], curve: Sequence[float], target: float) -> float | None:
     """Hands needed for ``target`` (linear between evaluated lengths; None: not reached)."""
     for i, (m, p) in enumerate(zip(hands, curve, strict=True)):
@@ -404,6 +423,7 @@ def luck_summary(
     boot: int = 100,
     hands: Sequence[int] = LUCK_HANDS,
     lineup: str = "skill",
+    paths: bool = False,
 ) -> dict[str, Any]:
     """Skill against luck from duplicate hands of one strong bot against weaker ones.
 
@@ -417,6 +437,10 @@ def luck_summary(
       one-way random-effects estimates, with intervals from resampling the deals.
     - ``duplicate_edge``: the strong bot's score minus the weaker bots' mean score with
       the same cards in the same deal.
+
+    ``paths``: simulate every length from the same matches (:func:`_match_curve`, what
+    the skill trace uses: several steps, each with its curve and bootstrap), instead of
+    drawing each length afresh (the luck study's published figures).
     """
     players = int(design["players"])
     rows = df[df["lineup"] == lineup].sort_values(["seed", "index", "arrangement"])
@@ -424,7 +448,10 @@ def luck_summary(
     rng = np.random.default_rng(
         derive_seed(seed, "luck") if lineup == "skill" else derive_seed(seed, "luck", lineup)
     )
-    curve = [_match_wins(rel, m, matches, rng) for m in hands]
+    if paths:
+        curve = _match_curve(rel, hands, matches, rng)
+    else:
+        curve = [_match_wins(rel, m, matches, rng) for m in hands]
     deal_ids = (rows["seed"].astype(str) + ":" + rows["index"].astype(str)).to_numpy()
     uniq, inverse = np.unique(deal_ids, return_inverse=True)
     members = [np.flatnonzero(inverse == d) for d in range(len(uniq))]
@@ -435,7 +462,11 @@ def luck_summary(
     for _ in range(boot):
         pick = rng.integers(0, len(uniq), size=len(uniq))
         idx = np.concatenate([members[d] for d in pick])
-        boot_curves.append([_match_wins(rel[idx], m, max(500, matches // 4), rng) for m in hands])
+        size = max(500, matches // 4)
+        if paths:
+            boot_curves.append(_match_curve(rel[idx], hands, size, rng))
+        else:
+            boot_curves.append([_match_wins(rel[idx], m, size, rng) for m in hands])
         boot_var.append(_variance(y[idx], per_deal))
     bc = np.array(boot_curves)
     lo = np.quantile(bc, 0.025, axis=0) if boot else curve
@@ -739,8 +770,9 @@ def skill_summary(
         if rows.empty:
             continue
         luck = luck_summary(
-            df, design, seed=seed, strong=step["strong"], lineup=step["lineup"], boot=boot
-        )
+            df, design, seed=seed, strong=step["strong"], lineup=step["lineup"], boot=boot,
+            paths=True,
+        )  # fmt: skip
         shares = _strong_shares(rows.reset_index(drop=True), step["strong"])
         won = float(shares.sum())
         lo, hi = wilson_interval(won, len(shares))
