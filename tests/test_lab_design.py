@@ -556,3 +556,14 @@ def test_every_lab_text_has_both_languages() -> None:
     for key, (en, ja) in TEXT.items():
         assert bool(en.strip()) == bool(ja.strip()), key  # both, or neither (a blank heading)
         assert set(re.findall(r"{(\w+)", en)) == set(re.findall(r"{(\w+)", ja)), key
+
+
+def test_findings_keep_their_second_edition(tmp_path: Path) -> None:
+    from xtarot.lab.findings import SECOND_EDITION, write_findings
+
+    out = tmp_path / "findings.md"
+    out.write_text(f"an old first edition\n{SECOND_EDITION}\n## 5. Kept as written\n", "utf-8")
+    write_findings(tmp_path / "none", out, [])
+    text = out.read_text("utf-8")
+    assert text.startswith("# Findings") and "an old first edition" not in text
+    assert text.endswith(f"{SECOND_EDITION}\n## 5. Kept as written\n")

@@ -1,4 +1,5 @@
-"""``xtarot lab``: seat advantage, rule variants, luck, distributions, reports.
+"""``xtarot lab``: seat advantage, rule variants, luck, distributions, the skill trace,
+feel, tuning, restricted players, reports.
 
 Every study plays bots-only matches on every CPU by default (``--workers``), or on
 Ray (``--ray local`` or ``--ray ADDRESS``); ``--out DIR`` keeps one Parquet row per
@@ -33,7 +34,8 @@ __all__ = ["app"]
 app = typer.Typer(
     name="lab",
     help="Study the games at scale: seat advantage, rule variants, luck, distributions, "
-    "HTML reports (needs the lab extra: pip install 'xtarot\\[lab]').",
+    "the skill trace, how a match feels, tuning the rules, restricted players, HTML reports "
+    "(needs the lab extra: pip install 'xtarot\\[lab]').",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -696,6 +698,7 @@ def print_stats(console: Console, data: dict[str, Any], lang: str) -> None:
             f"{_num(d['min'], 1)}–{_num(d['max'], 1)}",
         )
     console.print(table)
+    _print_restricted(console, data, lang)
     ties = data.get("ties") or {}
     if ties.get("shared_first") is not None:
         console.print(tr("ties", lang, shared=ties["shared_first"], level=ties["all_level"]))
@@ -864,6 +867,7 @@ def print_compare(console: Console, data: dict[str, Any], lang: str) -> None:
             diff.add_row(tr("m_seats", lang), "", "", _p(seats["p_value"]), _p(q) + star)
         console.print(diff)
     console.print(Text(tr("star", lang), style="dim"))
+    _print_restricted(console, data, lang)
     _footer(console, data, lang)
 
 
@@ -975,6 +979,7 @@ def print_luck(console: Console, data: dict[str, Any], lang: str) -> None:
         console.print(
             tr("luck_edge", lang, strong=strong, weak=weak, edge=edge["per_hand"], lo=lo, hi=hi)
         )
+    _print_restricted(console, data, lang)
     _footer(console, data, lang)
 
 

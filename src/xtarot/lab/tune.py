@@ -724,6 +724,13 @@ def _run_batch(
     for trial in live:
         options, levers = _params(setup, trial)
         try:
+            if levers.get("komi") and has_teams(
+                setup.game, setup.players, {**setup.options, **options}
+            ):
+                raise ValueError(
+                    "komi adds points by seat, so partners would score "
+                    "differently; it is for games without teams"
+                )
             designs = _designs(setup, options)
         except (ConfigError, ValueError) as err:
             trial.set_user_attr("error", str(err))
