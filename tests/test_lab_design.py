@@ -404,6 +404,8 @@ def test_tune_two_targets_give_a_pareto_front() -> None:
     ).to_dict()
     assert data["best"] is None and data["pareto"]
     values = [t["values"] for t in data["trials"] if t["state"] == "complete"]
+    settings = [json.dumps([t["options"], t["levers"]], sort_keys=True) for t in data["pareto"]]
+    assert len(settings) == len(set(settings))  # a setting proposed again is one point
     for t in data["pareto"]:  # no trial is better on both
         assert not any(v[0] < t["values"][0] and v[1] < t["values"][1] for v in values)
     # deals multiply the minutes of a match; komi changes no match

@@ -565,6 +565,8 @@ def write_report(path: str | os.PathLike[str], output: str | os.PathLike[str], *
             continue
         manifest = read_manifest(run)
         design = manifest["design"]
+        if design["kind"] == "tune":
+            continue  # a tuning study's option sets: drawn by its tune.json
         options = design["variants"][0]["options"]
         title = f"{design['game']} · {design['players']} players · {design['kind']}"
         body.append(f"<h2>{html.escape(title)}</h2>")

@@ -870,7 +870,12 @@ def _result(setup: _Setup, study: Any, out: Path | None, confirm_games: int) -> 
         chosen = [data["best"]]
     else:
         front = sorted(t.number for t in study.best_trials)
-        data["pareto"] = [t for t in trials if t["number"] in front]
+        seen: set[str] = set()
+        for t in trials:  # a setting proposed again is one point of the front
+            key = json.dumps([t["options"], t["levers"]], sort_keys=True, default=str)
+            if t["number"] in front and key not in seen:
+                seen.add(key)
+                data["pareto"].append(t)
         chosen = data["pareto"]
     data["confirm"] = [
         {"number": t["number"], "commands": _confirm(setup, t, out, confirm_games)} for t in chosen
