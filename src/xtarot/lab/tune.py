@@ -690,6 +690,7 @@ def run_tune(
     data = _result(setup, study, path, confirm_games or max(200, 4 * games))
     data["played"] = played
     data["seconds"] = time.perf_counter() - started
+    data["command"] = command
     if path is not None:
         tmp = path / ".tune.json.tmp"
         tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
