@@ -472,7 +472,7 @@ def play_indices(design: Design, seed: int, indices: Sequence[int]) -> list[dict
     return rows
 
 
-def _play(game: Game, agents: Sequence[Agent], state: Any) -> dict[str, Any] | None:
+def _play(game: Game, agents: Sequence[Agent], state: Any) -> dict[str, Any]:
     """Play the match to its end as :func:`~xtarot.agents.play_match` does (the same
     moves), measuring how it feels."""
     if len(agents) != game.players:
@@ -480,6 +480,7 @@ def _play(game: Game, agents: Sequence[Agent], state: Any) -> dict[str, Any] | N
     tracker = FeelTracker(state)
     while not state.is_terminal:
         seat = state.current_player
+        assert seat is not None
         decision = decision_for(state)
         tracker.before(len(decision.legal))
         state.apply(agents[seat].act(decision))
