@@ -1107,6 +1107,30 @@ _ERRORS_JA: list[tuple[str, str]] = [
     (r"(\S+) must list the other (\d+) cards, top first",
      "{0!w} には残りの{1}枚を上から並べます"),
     (r"the recorded result differs from the replayed one", "記録の結果が再現した結果と違います"),
+    # the lab: restricted players, tuning
+    (r"unknown restriction (.+) for (\S+); restrictions: (.+)",
+     "{1} に制限 {0} はありません。制限：{2}"),
+    (r"a restriction is SEAT:NAME\[=VALUE\] with the seat from 1 \(e\.g\. 2:no-chi\), not (.+?); "
+     r"restrictions for (\S+): (.+)",
+     "制限は 席:名前[=値] の形で、席は1から数えます（例 2:no-chi）。{0} は不可。{1} の制限：{2}"),
+    (r"restricted seat (\d+): seats are 1 to (\d+)", "制限する席 {0}：席は1〜{1}です"),
+    (r"restriction (.+) takes no value \(write (.+)\)",
+     "制限 {0} は値をとりません（{1} と書きます）"),
+    (r"restriction (.+) needs a value: (.+)", "制限 {0} には値が必要です：{1}"),
+    (r"restriction (.+) takes a whole number, not (.+) \((.+)\)",
+     "制限 {0} は整数をとります（{1} は不可、{2}）"),
+    (r"unknown target (.+); targets: (.+)", "目標 {0} はありません。目標：{1}"),
+    (r"target (.+) needs a positive number \((.+)\), not (.+)",
+     "目標 {0} には正の数が必要です（{1}。{2} は不可）"),
+    (r"target (.+) takes no value", "目標 {0} は値をとりません"),
+    (r"give one target, or two for a Pareto front", "目標は1つ、パレートフロントなら2つです"),
+    (r"(.+) is not an option of (\S+); the space of (\S+): (.+)",
+     "{0} は {1} のオプションではありません。{2} の探索範囲：{3}"),
+    (r"give at least one --space KEY=LO\.\.HI or KEY=A\|B; the space of (\S+): (.+)",
+     "--space KEY=LO..HI か KEY=A|B を1つ以上指定してください。{0} の探索範囲：{1}"),
+    (r"bad range for (\S+): (.+)", "{0} の範囲が正しくありません：{1}"),
+    (r"a ladder needs at least two levels, weakest first",
+     "ラダーには弱い順に2段階以上が必要です"),
 ]  # fmt: skip
 _ERRORS_RE = [(re.compile(pattern), template) for pattern, template in _ERRORS_JA]
 _FIELD = re.compile(r"{(\d+)(?:!([tswenly]))?}")
