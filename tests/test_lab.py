@@ -139,6 +139,20 @@ def test_ray_local_gives_the_same_table_as_multiprocessing(ray_local: Any) -> No
     assert _plain(local.rows).equals(_plain(pool.rows))
     assert _plain(local.rows).equals(_plain(on_ray.rows))
     assert local.data["seats"] == on_ray.data["seats"]
+    # the second step's studies on the same Ray: a feel study and a tuning study (its
+    # trials' matches played together as Ray tasks) give what one process gives
+    from xtarot.lab.studies import run_feel
+    from xtarot.lab.tune import run_tune
+
+    feel: dict[str, Any] = {"games": 6, "seed": 2, "variants": ["default", "teams=true"]}
+    here = run_feel("sono-arcana", 4, workers=1, **feel)
+    there = run_feel("sono-arcana", 4, workers=2, ray="local", **feel)
+    assert _plain(here.rows).equals(_plain(there.rows))
+    assert here.data["variants"] == there.data["variants"]
+    tune: dict[str, Any] = {"targets": ["seats", "drama"], "space": ["hands=1..2"],
+                            "trials": 3, "batch": 3, "games": 4, "seed": 1}  # fmt: skip
+    trials = run_tune("grail-mahjong", 2, workers=1, **tune).data["trials"]
+    assert run_tune("grail-mahjong", 2, workers=2, ray="local", **tune).data["trials"] == trials
 
 
 # -- seat advantage ------------------------------------------------------------------------
@@ -354,16 +368,27 @@ def test_report_holds_its_plots(tmp_path: Path) -> None:
     run_luck("arcana-duel", 2, games=6, workers=1, out=tmp_path / "runs" / "l")
     run_compare("sono-arcana", 4, ["teams=true"], games=8, workers=1, out=tmp_path / "runs" / "c")
     run_tournament("matto", 3, ["heuristic", "random"], 6, out=tmp_path / "runs" / "t")
+    from xtarot.lab.studies import run_feel, run_skill
+    from xtarot.lab.tune import run_tune
+
+    run_skill("sono-arcana", 3, ladder=["random", "easy", "normal"], games=3, workers=1,
+              boot=10, out=tmp_path / "runs" / "k")  # fmt: skip
+    run_feel("matto", 3, games=6, workers=1, out=tmp_path / "runs" / "f")
+    run_tune("grail-mahjong", 2, targets=["minutes=5", "drama"], space=["hands=1..3"],
+             trials=3, batch=3, games=4, workers=1, out=tmp_path / "runs" / "u")  # fmt: skip
     out = tmp_path / "report.html"
     figures = write_report(tmp_path / "runs", out)
     page = out.read_text("utf-8")
     images = re.findall(r'<img alt="figure" src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
-    assert figures == len(images) >= 8
+    assert figures == len(images) >= 13
     assert all(base64.b64decode(i)[:8] == b"\x89PNG\r\n\x1a\n" for i in images)
     for title in ("Seat advantage", "Distributions and events", "Rule variants",
-                  "Skill against luck", "Tournament"):  # fmt: skip
+                  "Skill against luck", "Tournament", "Skill trace", "How a match feels",
+                  "Tuning study", "Pareto front", "xtarot lab feel"):  # fmt: skip
         assert title in page
-    assert "http" not in page.replace("http-equiv", "")  # self-contained: nothing to fetch
+    # self-contained: nothing to fetch (the images' base64 may spell "http" by chance)
+    words = re.sub(r"base64,[A-Za-z0-9+/=]+", "", page)
+    assert "http" not in words.replace("http-equiv", "")
     with pytest.raises(LabError):
         write_report(tmp_path / "nothing-here", tmp_path / "x.html")
 

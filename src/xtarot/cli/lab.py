@@ -1,4 +1,5 @@
-"""``xtarot lab``: seat advantage, rule variants, luck, distributions, reports.
+"""``xtarot lab``: seat advantage, rule variants, luck, distributions, the skill trace,
+feel, tuning, restricted players, reports.
 
 Every study plays bots-only matches on every CPU by default (``--workers``), or on
 Ray (``--ray local`` or ``--ray ADDRESS``); ``--out DIR`` keeps one Parquet row per
@@ -33,7 +34,8 @@ __all__ = ["app"]
 app = typer.Typer(
     name="lab",
     help="Study the games at scale: seat advantage, rule variants, luck, distributions, "
-    "HTML reports (needs the lab extra: pip install 'xtarot\\[lab]').",
+    "the skill trace, how a match feels, tuning the rules, restricted players, HTML reports "
+    "(needs the lab extra: pip install 'xtarot\\[lab]').",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -179,6 +181,126 @@ TEXT: dict[str, tuple[str, str]] = {
         "{out} には {runs} 回の実行による {games} 局（{matches} 試合）があります。",
     ),
     "findings_done": ("Findings written to {path}.", "調査結果を {path} に書き出しました。"),
+    "restricted": (
+        "Restricted: {rules} (Seat 1 acts first).",
+        "制限：{rules}（1番席が最初に行動）。",
+    ),
+    "format": (
+        "Scored as matches of {deals} deal(s), the lead passing, komi {komi:+g} per later "
+        "seat: {matches} matches.",
+        "{deals}ディール（親番が回る）の試合・後の席ごとに{komi:+g}点のコミとして集計：{matches}試合。",
+    ),
+    "skill_title": (
+        "Skill trace — {game}, {players} players, {deals} deals × {arr} seatings (single hands)",
+        "スキルの段差 — {game} {players}人戦、{deals}配り × {arr}通りの着席（1ハンド）",
+    ),
+    "col_step": ("step", "段差"),
+    "col_hand_win": ("hands won (95% CI)", "ハンド勝率（95%信頼区間）"),
+    "col_edge": ("score edge (95% CI)", "得点差（95%信頼区間）"),
+    "col_75": ("75% from", "75%に必要"),
+    "col_match_win_short": ("match won", "試合勝率"),
+    "col_recognise": ("hands / matches to tell", "見分けるのに必要なハンド／試合"),
+    "col_shows": ("shows", "表れ方"),
+    "shows_clearly": ("clearly", "はっきり"),
+    "shows_slowly": ("slowly", "ゆっくり"),
+    "shows_barely": ("barely", "ほとんど表れない"),
+    "step_bottom": ("(against the bottom)", "（最下位に対して）"),
+    "skill_barely": (
+        "{strong} over {weak} barely shows: {strong} wins {share:.1%} of hands against a fair "
+        "{fair:.1%}, and needs {hands} hands to win 75% of matches — at this step {game} is "
+        "a game of luck (luck-heavy).",
+        "{strong} と {weak} の差はほとんど表れません：{strong} のハンド勝率は {share:.1%}"
+        "（公平な勝率 {fair:.1%}）、試合の75%に勝つには{hands}ハンドかかります。"
+        "この段差では {game} は運の要素が大きいゲームです。",
+    ),
+    "skill_clear": (
+        "Every step of the ladder shows within {n} hands: skill is recognised in {game}.",
+        "ラダーのどの段差も{n}ハンド以内に表れます：{game} では実力が見分けられます。",
+    ),
+    "skill_slow": (
+        "No step is luck-heavy, but these take more than {n} hands to show: {steps}.",
+        "運が支配的な段差はありませんが、次の段差は表れるまで{n}ハンドより多くかかります：{steps}。",
+    ),
+    "skill_note": (
+        "Hands / matches to tell: ordinary play until a test (5%, power 80%) tells the "
+        "stronger level from a fair share; duplicate needs {dup} deals for the top step.",
+        "見分けるのに必要な数：通常の対局で、強い側の勝率を公平な勝率と区別できる（有意水準5%、"
+        "検出力80%）までのハンド数／試合数。デュプリケートなら最上段は{dup}配りで足ります。",
+    ),
+    "feel_title": (
+        "How a match feels — {game}, {players} players, {games} matches, bots: {agents}",
+        "試合の手ざわり — {game} {players}人戦 {games}試合、ボット：{agents}",
+    ),
+    "col_metric": ("measure", "指標"),
+    "f_decisions": ("decisions (moves)", "意思決定（手数）"),
+    "f_choices": ("decisions with a choice", "選択のある手"),
+    "f_hands": ("hands", "ハンド数"),
+    "f_minutes": ("minutes (estimate)", "所要時間（推定、分）"),
+    "f_branching": ("branching factor", "分岐数"),
+    "f_branching_at_choices": ("branching at choices", "選択時の分岐数"),
+    "f_forced_share": ("forced moves", "強制手の割合"),
+    "f_lead_changes": ("lead changes", "首位交代"),
+    "f_lead_changes_per_hand": ("lead changes per hand", "1ハンドあたり首位交代"),
+    "f_drama": ("drama (share of top score)", "ドラマ（最高点に対する割合）"),
+    "f_drama_points": ("drama (points behind)", "ドラマ（点差）"),
+    "f_settled_at": ("winner settled at", "勝者が決まった時点"),
+    "f_comeback": ("comebacks", "逆転勝ち"),
+    "f_kingmaker_positions": ("kingmaker positions", "キングメーカー局面"),
+    "f_kingmaking": ("kingmaking signs", "キングメイキングの兆候"),
+    "f_shared_first": ("shared first place", "1位の同点"),
+    "f_all_level": ("everyone level", "全員同点"),
+    "feel_note": (
+        "Minutes are an estimate ({choice:g} s a choice + {per_bit:g} s per bit of choice, "
+        "{forced:g} s a forced move, {hand:g} s a hand), not a measurement of people. "
+        "Definitions and sources: docs/lab.md.",
+        "所要時間は推定値です（選択1回 {choice:g}秒＋選択肢の情報量1ビットあたり {per_bit:g}秒、"
+        "強制手 {forced:g}秒、1ハンド {hand:g}秒）。人の計測ではありません。"
+        "定義と出典：docs/lab.md。",
+    ),
+    "tune_title": (
+        "Tuning — {game}, {players} players: {targets}; {trials} trials of {games} matches",
+        "ルール探索 — {game} {players}人戦：{targets}、{trials}試行 × {games}試合",
+    ),
+    "col_trial": ("trial", "試行"),
+    "col_state": ("state", "状態"),
+    "col_settings": ("settings", "設定"),
+    "col_values": ("values", "値"),
+    "tune_best": ("Best: trial {n}, {settings}.", "最良：試行 {n}、{settings}。"),
+    "tune_best_seats": (
+        "Win shares by seat (play order): {shares}; largest gap to fair {gap:.1%}.",
+        "席ごとの勝率（手番順）：{shares}。公平な勝率との最大の差 {gap:.1%}。",
+    ),
+    "tune_best_minutes": (
+        "Minutes: {mean:.1f} (95% CI {lo:.1f}–{hi:.1f}).",
+        "所要時間：{mean:.1f}分（95%信頼区間 {lo:.1f}–{hi:.1f}）。",
+    ),
+    "tune_best_drama": (
+        "Drama: {mean:.3f} (95% CI {lo:.3f}–{hi:.3f}).",
+        "ドラマ：{mean:.3f}（95%信頼区間 {lo:.3f}–{hi:.3f}）。",
+    ),
+    "tune_best_skill": (
+        "{strong} wins {share:.1%} of {hands}-hand matches against {weak} "
+        "(95% CI {lo:.1%}–{hi:.1%}).",
+        "{hands}ハンドの試合で {strong} が {weak} に勝つ割合：{share:.1%}"
+        "（95%信頼区間 {lo:.1%}–{hi:.1%}）。",
+    ),
+    "tune_pareto": (
+        "Pareto front (no trial does better on both): {trials}.",
+        "パレートフロント（両方で上回る試行がない）：{trials}。",
+    ),
+    "tune_none": ("No trial completed.", "完了した試行はありません。"),
+    "tune_confirm": (
+        "Confirm with more matches on fresh deals (a search's best looks better than it is):",
+        "新しい配りで試合数を増やして確認してください（探索の最良値は実際より良く見えます）：",
+    ),
+    "restrictions_title": ("Restrictions for {game}", "{game} の制限"),
+    "col_restriction": ("restriction", "制限"),
+    "col_meaning": ("meaning", "意味"),
+    "restrictions_usage": (
+        "Give them with --restrict SEAT:NAME (seats from 1 in play order; "
+        "several: 2:no-chi+no-pon).",
+        "--restrict 席:名前 で指定します（席は手番順で1から。複数：2:no-chi+no-pon）。",
+    ),
 }
 
 
@@ -372,6 +494,17 @@ AgentsOpt = Annotated[
 ]
 
 
+RestrictOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--restrict",
+        metavar="SEAT:RULE",
+        help="Restrict a seat (in play order, from 1): '2:no-chi', '1:max-bid=7', "
+        "'3:never=draw discard' (repeatable; `xtarot lab restrictions GAME` lists them).",
+    ),
+]
+
+
 def _emit(data: dict[str, Any]) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False))
 
@@ -395,6 +528,24 @@ def seats(
             "--by", help="Count seats in play 'order' (Seat 1 acts first) or by 'table' seat."
         ),
     ] = "order",
+    restrict: RestrictOpt = None,
+    deals: Annotated[
+        int,
+        typer.Option(
+            "--deals",
+            min=1,
+            help="Score matches of N deals, the lead passing "
+            "(the same matches, combined; won by the most deals won).",
+        ),
+    ] = 1,
+    komi: Annotated[
+        float,
+        typer.Option(
+            "--komi",
+            help="Compensation: each later seat in play order gets this "
+            "many more points (scored on the same matches).",
+        ),
+    ] = 0.0,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
 ) -> None:
@@ -410,12 +561,25 @@ def seats(
         out,
         as_json,
         lambda update: studies.run_seats(
-            game, n, agents=_agents(agents), games=n_games, seed=seed, options=opts, by=by,
-            start=start, workers=workers, ray=ray, out=out, command=_command(),
+            game,
+            n,
+            agents=_agents(agents),
+            games=n_games,
+            seed=seed,
+            options=opts,
+            by=by,
+            restrict=restrict or [],
+            deals=deals,
+            komi=komi,
+            start=start,
+            workers=workers,
+            ray=ray,
+            out=out,
+            command=_command(),
             on_progress=update,
         ),
         print_seats,
-    )  # fmt: skip
+    )
 
 
 def print_seats(console: Console, data: dict[str, Any], lang: str) -> None:
@@ -445,6 +609,10 @@ def print_seats(console: Console, data: dict[str, Any], lang: str) -> None:
         )
     console.print(table)
     console.print(Text(tr("basis_table" if by == "table" else "basis_order", lang), style="dim"))
+    _print_restricted(console, data, lang)
+    fmt = data.get("format")
+    if fmt:
+        console.print(tr("format", lang, **fmt))
     p = data["win_test"]["p_value"]
     if p is not None:
         key = "favoured" if data["favoured"] else "not_favoured"
@@ -466,6 +634,7 @@ def stats(
     ray: RayOpt = None,
     out: OutOpt = None,
     option: OptionOpt = None,
+    restrict: RestrictOpt = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
 ) -> None:
@@ -479,12 +648,22 @@ def stats(
         out,
         as_json,
         lambda update: studies.run_stats(
-            game, n, agents=_agents(agents), games=n_games, seed=seed, options=opts,
-            start=start, workers=workers, ray=ray, out=out, command=_command(),
+            game,
+            n,
+            agents=_agents(agents),
+            games=n_games,
+            seed=seed,
+            options=opts,
+            restrict=restrict or [],
+            start=start,
+            workers=workers,
+            ray=ray,
+            out=out,
+            command=_command(),
             on_progress=update,
         ),
         print_stats,
-    )  # fmt: skip
+    )
 
 
 def print_stats(console: Console, data: dict[str, Any], lang: str) -> None:
@@ -519,6 +698,7 @@ def print_stats(console: Console, data: dict[str, Any], lang: str) -> None:
             f"{_num(d['min'], 1)}–{_num(d['max'], 1)}",
         )
     console.print(table)
+    _print_restricted(console, data, lang)
     ties = data.get("ties") or {}
     if ties.get("shared_first") is not None:
         console.print(tr("ties", lang, shared=ties["shared_first"], level=ties["all_level"]))
@@ -573,6 +753,7 @@ def compare(
     ray: RayOpt = None,
     out: OutOpt = None,
     option: OptionOpt = None,
+    restrict: RestrictOpt = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
 ) -> None:
@@ -587,12 +768,25 @@ def compare(
         out,
         as_json,
         lambda update: studies.run_compare(
-            game, n, variant, agents=_agents(agents), strong=None if no_skill else strong,
-            weak=weak, games=n_games, seed=seed, options=opts, start=start,
-            workers=workers, ray=ray, out=out, command=_command(), on_progress=update,
+            game,
+            n,
+            variant,
+            agents=_agents(agents),
+            strong=None if no_skill else strong,
+            weak=weak,
+            games=n_games,
+            seed=seed,
+            options=opts,
+            restrict=restrict or [],
+            start=start,
+            workers=workers,
+            ray=ray,
+            out=out,
+            command=_command(),
+            on_progress=update,
         ),
         print_compare,
-    )  # fmt: skip
+    )
 
 
 def _diff(d: dict[str, Any] | None, pct: bool = False) -> list[str]:
@@ -673,6 +867,7 @@ def print_compare(console: Console, data: dict[str, Any], lang: str) -> None:
             diff.add_row(tr("m_seats", lang), "", "", _p(seats["p_value"]), _p(q) + star)
         console.print(diff)
     console.print(Text(tr("star", lang), style="dim"))
+    _print_restricted(console, data, lang)
     _footer(console, data, lang)
 
 
@@ -690,6 +885,7 @@ def luck(
     ray: RayOpt = None,
     out: OutOpt = None,
     option: OptionOpt = None,
+    restrict: RestrictOpt = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
 ) -> None:
@@ -704,12 +900,23 @@ def luck(
         out,
         as_json,
         lambda update: studies.run_luck(
-            game, n, strong=strong, weak=weak, games=n_games, seed=seed, options=opts,
-            start=start, workers=workers, ray=ray, out=out, command=_command(),
+            game,
+            n,
+            strong=strong,
+            weak=weak,
+            games=n_games,
+            seed=seed,
+            options=opts,
+            restrict=restrict or [],
+            start=start,
+            workers=workers,
+            ray=ray,
+            out=out,
+            command=_command(),
             on_progress=update,
         ),
         print_luck,
-    )  # fmt: skip
+    )
 
 
 def _hands_text(x: float | None, lang: str, longest: int) -> str:
@@ -772,7 +979,476 @@ def print_luck(console: Console, data: dict[str, Any], lang: str) -> None:
         console.print(
             tr("luck_edge", lang, strong=strong, weak=weak, edge=edge["per_hand"], lo=lo, hi=hi)
         )
+    _print_restricted(console, data, lang)
     _footer(console, data, lang)
+
+
+def _print_restricted(console: Console, data: dict[str, Any], lang: str) -> None:
+    rules = data.get("restrictions") or []
+    if rules:
+        console.print(Text(tr("restricted", lang, rules=", ".join(rules)), style="dim"))
+
+
+# -- skill ---------------------------------------------------------------------------------
+@app.command()
+def skill(
+    game: GameArg,
+    players: PlayersOpt = None,
+    ladder: Annotated[
+        str,
+        typer.Option(
+            "--ladder",
+            help="The levels, weakest first, comma-separated (any bots; "
+            "a bare 'hard' plays --hard play-outs a move).",
+        ),
+    ] = "random,easy,normal,hard",
+    hard: Annotated[
+        int, typer.Option("--hard", min=1, help="Play-outs a move of a bare 'hard' level.")
+    ] = 30,
+    expert: Annotated[
+        int,
+        typer.Option(
+            "--expert",
+            min=0,
+            help="Add 'expert' with this many play-outs a move on "
+            "top of the ladder (0: none; it is slow).",
+        ),
+    ] = 0,
+    no_bottom: Annotated[
+        bool, typer.Option("--no-bottom", help="Skip each level against the lowest one.")
+    ] = False,
+    n_games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Deals (each played in every seating).")
+    ] = 100,
+    seed: SeedOpt = 1,
+    start: StartOpt = 0,
+    workers: WorkersOpt = None,
+    ray: RayOpt = None,
+    out: OutOpt = None,
+    option: OptionOpt = None,
+    restrict: RestrictOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+) -> None:
+    """The skill trace: each level against the one below (and the lowest) in duplicate
+    hands; win share and score edge per step, the hands and matches it takes to tell
+    the levels apart, and whether a step barely shows (a luck-heavy game)."""
+    lang = _lang(lang)
+    studies = _studies(lang)
+    n = _players(game, players, lang)
+    opts = _options(option, lang)
+    _study(
+        lang,
+        out,
+        as_json,
+        lambda update: studies.run_skill(
+            game,
+            n,
+            ladder=_agents(ladder),
+            hard=hard,
+            expert=expert,
+            bottom=not no_bottom,
+            games=n_games,
+            seed=seed,
+            options=opts,
+            restrict=restrict or [],
+            start=start,
+            workers=workers,
+            ray=ray,
+            out=out,
+            command=_command(),
+            on_progress=update,
+        ),
+        print_skill,
+    )
+
+
+def _count(x: float | None) -> str:
+    return "–" if x is None else f"{math.ceil(x - 1e-9):,}"
+
+
+def print_skill(console: Console, data: dict[str, Any], lang: str) -> None:
+    steps = data.get("steps") or []
+    arr = (steps[0]["hands_measured"] // max(1, steps[0]["deals"])) if steps else 0
+    deals = steps[0]["deals"] if steps else 0
+    title = tr(
+        "skill_title", lang, game=data["game"], players=data["players"], deals=deals, arr=arr
+    )
+    table = Table(title=title)
+    table.add_column(tr("col_step", lang), overflow="fold")
+    for key in (
+        "col_hand_win",
+        "col_vs_fair",
+        "col_edge",
+        "col_75",
+        "col_match_win_short",
+        "col_recognise",
+        "col_shows",
+    ):
+        table.add_column(tr(key, lang), justify="right")
+    longest = steps[0]["curve"][-1]["hands"] if steps and steps[0]["curve"] else 100
+    for st in steps:
+        name = f"{st['strong']} > {st['weak']}"
+        if st["kind"] == "bottom":
+            name += " " + tr("step_bottom", lang)
+        elo, ehi = st["edge_ci95"]
+        edge = "–" if st["edge"] is None else f"{st['edge']:+.2f} ({elo:+.2f}…{ehi:+.2f})"
+        table.add_row(
+            name,
+            _share_ci(st["win_share"], st["win_share_ci95"]),
+            _num(st["win_share_vs_fair"]),
+            edge,
+            _hands_text(st["hands_for_75"], lang, longest),
+            _pct(st["match_win_share"]),
+            f"{_count(st['hands_to_recognise'])} / {_count(st['matches_to_recognise'])}",
+            tr(f"shows_{st['shows']}", lang),
+        )
+    console.print(table)
+    _print_restricted(console, data, lang)
+    adjacent = [st for st in steps if st["kind"] == "step"]
+    for st in adjacent:
+        if st["shows"] == "barely":
+            console.print(
+                tr(
+                    "skill_barely",
+                    lang,
+                    strong=st["strong"],
+                    weak=st["weak"],
+                    share=st["win_share"],
+                    fair=st["fair_share"],
+                    game=data["game"],
+                    hands=_hands_text(st["hands_for_75"], lang, longest),
+                )
+            )
+    if adjacent and not data.get("luck_heavy"):
+        slow = [f"{st['strong']} > {st['weak']}" for st in adjacent if st["shows"] == "slowly"]
+        if slow:
+            console.print(tr("skill_slow", lang, steps=", ".join(slow), n=10))
+        else:
+            console.print(tr("skill_clear", lang, n=10, game=data["game"]))
+    if adjacent:
+        dup = adjacent[-1]["deals_to_recognise_duplicate"]
+        console.print(Text(tr("skill_note", lang, dup=_count(dup)), style="dim"))
+    _footer(console, data, lang)
+
+
+# -- feel ----------------------------------------------------------------------------------
+@app.command()
+def feel(
+    game: GameArg,
+    players: PlayersOpt = None,
+    agents: AgentsOpt = "heuristic",
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variant",
+            "-v",
+            help="An option set to measure as KEY=VALUE[,KEY=VALUE] "
+            "(repeatable, on the same deals; none: the defaults with -o).",
+        ),
+    ] = None,
+    n_games: GamesOpt = 200,
+    seed: SeedOpt = 1,
+    start: StartOpt = 0,
+    workers: WorkersOpt = None,
+    ray: RayOpt = None,
+    out: OutOpt = None,
+    option: OptionOpt = None,
+    restrict: RestrictOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+) -> None:
+    """How a match feels: length (decisions, hands, minutes), branching, forced moves,
+    lead changes, drama, when the winner was settled, comebacks, ties, kingmaking."""
+    lang = _lang(lang)
+    studies = _studies(lang)
+    n = _players(game, players, lang)
+    opts = _options(option, lang)
+    _study(
+        lang,
+        out,
+        as_json,
+        lambda update: studies.run_feel(
+            game,
+            n,
+            agents=_agents(agents),
+            variants=variant or [],
+            games=n_games,
+            seed=seed,
+            options=opts,
+            restrict=restrict or [],
+            start=start,
+            workers=workers,
+            ray=ray,
+            out=out,
+            command=_command(),
+            on_progress=update,
+        ),
+        print_feel,
+    )
+
+
+def _mean_ci(m: dict[str, Any] | None, share: bool = False, digits: int = 2) -> str:
+    if not m or m.get("mean") is None:
+        return "–"
+    lo, hi = m["ci95"]
+    if share:
+        return _share_ci(m["mean"], [lo, hi])
+    if lo is None or hi is None:
+        return _num(m["mean"], digits)
+    return f"{m['mean']:.{digits}f} ({lo:.{digits}f}–{hi:.{digits}f})"
+
+
+def print_feel(console: Console, data: dict[str, Any], lang: str) -> None:
+    from xtarot.lab.analysis import FEEL_METRICS
+
+    variants = data.get("variants") or []
+    title = tr(
+        "feel_title",
+        lang,
+        game=data["game"],
+        players=data["players"],
+        games=data["games"],
+        agents=",".join(data["agents"]),
+    )
+    table = Table(title=title)
+    table.add_column(tr("col_metric", lang))
+    for v in variants:
+        table.add_column(v["variant"], justify="right", overflow="fold")
+    shares = {"forced_share", "settled_at", "comeback", "kingmaking"}
+    for name in FEEL_METRICS:
+        digits = 1 if name in ("decisions", "choices", "minutes") else 2
+        cells = [_mean_ci(v["metrics"].get(name), name in shares, digits) for v in variants]
+        table.add_row(tr(f"f_{name}", lang), *cells)
+    for key in ("shared_first", "all_level"):
+        table.add_row(
+            tr(f"f_{key}", lang),
+            *[_share_ci(v["ties"][key], v["ties"][f"{key}_ci95"]) for v in variants],
+        )
+    console.print(table)
+    _print_restricted(console, data, lang)
+    if variants:
+        console.print(Text(tr("feel_note", lang, **variants[0]["pace"]), style="dim"))
+    _footer(console, data, lang)
+
+
+# -- tune ----------------------------------------------------------------------------------
+@app.command()
+def tune(
+    game: GameArg,
+    target: Annotated[
+        list[str],
+        typer.Option(
+            "--target",
+            "-t",
+            help="What to aim at: seats (no seat advantage), "
+            "minutes=M, drama, skill=H (skill shows within H hands); one, or two "
+            "for a Pareto front.",
+        ),
+    ],
+    space: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--space",
+            "-s",
+            help="What may change: KEY=LO..HI[:STEP], KEY=A|B|C, a "
+            "bare bool option; the game's options and deals=1..N, komi=LO..HI.",
+        ),
+    ] = None,
+    players: PlayersOpt = None,
+    trials: Annotated[int, typer.Option("--trials", min=1, help="Trials in all.")] = 20,
+    batch: Annotated[
+        int, typer.Option("--batch", min=1, help="Trials proposed and played together.")
+    ] = 4,
+    n_games: Annotated[
+        int, typer.Option("--games", "-n", min=2, help="Matches per trial (the same deals).")
+    ] = 100,
+    seed: SeedOpt = 1,
+    agents: AgentsOpt = "heuristic",
+    strong: Annotated[
+        str, typer.Option("--strong", help="The stronger bot of the skill target.")
+    ] = "normal",
+    weak: Annotated[str, typer.Option("--weak", help="The weaker bot of the skill target.")] = (
+        "easy"
+    ),
+    no_prune: Annotated[
+        bool, typer.Option("--no-prune", help="Play every trial in full (no pruning).")
+    ] = False,
+    confirm_games: Annotated[
+        int | None,
+        typer.Option(
+            "--confirm-games",
+            min=1,
+            help="Matches in the confirming commands (default: 4 × --games, at least 200).",
+        ),
+    ] = None,
+    workers: WorkersOpt = None,
+    ray: RayOpt = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Study directory: Optuna's SQLite storage and each option "
+            "set's matches; the same command resumes.",
+        ),
+    ] = None,
+    option: OptionOpt = None,
+    restrict: RestrictOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+) -> None:
+    """Search the rule options (and deals, komi) toward targets with Optuna: the trials,
+    the best with intervals or the Pareto front, and the commands that confirm them."""
+    lang = _lang(lang)
+    n = _players(game, players, lang)
+    opts = _options(option, lang)
+    try:
+        from xtarot.lab import tune as tuning
+    except ImportError as err:
+        fail(str(err), lang, code=1)
+    _study(
+        lang,
+        out,
+        as_json,
+        lambda update: tuning.run_tune(
+            game,
+            n,
+            targets=target,
+            space=space or [],
+            trials=trials,
+            batch=batch,
+            games=n_games,
+            seed=seed,
+            options=opts,
+            agents=_agents(agents),
+            strong=strong,
+            weak=weak,
+            restrict=restrict or [],
+            prune=not no_prune,
+            confirm_games=confirm_games,
+            workers=workers,
+            ray=ray,
+            out=out,
+            command=_command(),
+            on_progress=update,
+        ),
+        print_tune,
+    )
+
+
+def _settings(trial: dict[str, Any]) -> str:
+    items = {**trial.get("options", {}), **trial.get("levers", {})}
+    return ", ".join(f"{k}={v}" for k, v in items.items()) or "default"
+
+
+def print_tune(console: Console, data: dict[str, Any], lang: str) -> None:
+    title = tr(
+        "tune_title",
+        lang,
+        game=data["game"],
+        players=data["players"],
+        targets=", ".join(data["targets"]),
+        trials=len(data["trials"]),
+        games=data["games"],
+    )
+    table = Table(title=title)
+    table.add_column(tr("col_trial", lang), justify="right")
+    table.add_column(tr("col_state", lang))
+    table.add_column(tr("col_settings", lang), overflow="fold")
+    table.add_column(tr("col_values", lang), justify="right")
+    for t in data["trials"]:
+        values = ", ".join(f"{v:.4g}" for v in t["values"]) if t["values"] else "–"
+        table.add_row(str(t["number"]), t["state"], _settings(t), values)
+    console.print(table)
+    _print_restricted(console, data, lang)
+    chosen = [data["best"]] if data.get("best") else data.get("pareto") or []
+    if not chosen:
+        console.print(tr("tune_none", lang))
+    if data.get("best"):
+        console.print(
+            tr("tune_best", lang, n=data["best"]["number"], settings=_settings(data["best"]))
+        )
+    elif chosen:
+        console.print(
+            tr(
+                "tune_pareto",
+                lang,
+                trials=", ".join(f"{t['number']} ({_settings(t)})" for t in chosen),
+            )
+        )
+    for t in chosen:
+        _print_figures(console, data, t, lang)
+    if data.get("confirm"):
+        console.print(tr("tune_confirm", lang))
+        for item in data["confirm"]:
+            for command in item["commands"]:
+                console.print(Text("  " + command, style="bold"))
+    console.print(
+        Text(
+            tr(
+                "footer",
+                lang,
+                seed=data["seed"],
+                seconds=data["seconds"],
+                rate=data["played"] / data["seconds"] if data["seconds"] else 0.0,
+                out=tr("saved_in", lang, out=data["out"]) if data.get("out") else "",
+            ),
+            style="dim",
+        )
+    )
+
+
+def _print_figures(console: Console, data: dict[str, Any], t: dict[str, Any], lang: str) -> None:
+    summary = t.get("summary") or {}
+    if "seats" in summary:
+        s = summary["seats"]
+        shares = "; ".join(
+            f"{_seat_name(i, 'order', lang)} {_share_ci(w, ci)}"
+            for i, (w, ci) in enumerate(zip(s["win_shares"], s["win_shares_ci95"], strict=True))
+        )
+        console.print(tr("tune_best_seats", lang, shares=shares, gap=s["gap"]))
+    if summary.get("minutes") and summary["minutes"]["ci95"][0] is not None:
+        m = summary["minutes"]
+        console.print(
+            tr("tune_best_minutes", lang, mean=m["mean"], lo=m["ci95"][0], hi=m["ci95"][1])
+        )
+    if summary.get("drama") and summary["drama"]["ci95"][0] is not None:
+        d = summary["drama"]
+        console.print(tr("tune_best_drama", lang, mean=d["mean"], lo=d["ci95"][0], hi=d["ci95"][1]))
+    if summary.get("skill"):
+        k = summary["skill"]
+        console.print(
+            tr(
+                "tune_best_skill",
+                lang,
+                strong=data["strong"],
+                weak=data["weak"],
+                share=k["win_share"],
+                hands=k["hands"],
+                lo=k["ci95"][0],
+                hi=k["ci95"][1],
+            )
+        )
+
+
+# -- restrictions ----------------------------------------------------------------------------
+@app.command()
+def restrictions(
+    game: GameArg,
+    lang: LangOpt = None,
+) -> None:
+    """The restrictions a game's seats can be given (--restrict SEAT:NAME)."""
+    from xtarot.agents.restrict import restrictions_for
+
+    lang = _lang(lang)
+    _players(game, None, lang)
+    table = Table(title=tr("restrictions_title", lang, game=game))
+    table.add_column(tr("col_restriction", lang))
+    table.add_column(tr("col_meaning", lang), overflow="fold")
+    for r in restrictions_for(game):
+        table.add_row(r.usage(), r.ja if lang == "ja" else r.en)
+    _out().print(table)
+    _out().print(Text(tr("restrictions_usage", lang), style="dim"))
 
 
 # -- report, merge, findings ----------------------------------------------------------------

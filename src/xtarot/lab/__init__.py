@@ -2,11 +2,13 @@
 
 ``run_tournament`` and the engine (``xtarot.lab.runner``) need nothing beyond xtarot;
 the studies, Parquet storage and reports need the lab extra (``pip install
-"xtarot[lab]"``: pandas, pyarrow, scipy, matplotlib, Ray) and are imported on first use,
+"xtarot[lab]"``: pandas, pyarrow, scipy, matplotlib, Ray, Optuna) and are imported on first use,
 so ``import xtarot.lab`` works without it.
 
-- ``run_seats``, ``run_compare``, ``run_luck``, ``run_stats`` — the studies
-  (``xtarot.lab.studies``), each returning a ``LabResult`` with pandas DataFrames;
+- ``run_seats``, ``run_compare``, ``run_luck``, ``run_stats``, ``run_skill``,
+  ``run_feel`` — the studies (``xtarot.lab.studies``), each returning a ``LabResult``
+  with pandas DataFrames; ``run_tune`` — a search of the rules toward targets with
+  Optuna (``xtarot.lab.tune``);
 - ``run_tournament`` — bots against bots, rotated or duplicate;
 - ``read_rows(DIR)`` — a lab directory's matches as a DataFrame; ``merge`` joins
   directories; ``analyse(DIR)`` recomputes a directory's studies; ``write_report``
@@ -30,10 +32,13 @@ __all__ = [
     "merge",
     "read_rows",
     "run_compare",
+    "run_feel",
     "run_luck",
     "run_seats",
+    "run_skill",
     "run_stats",
     "run_tournament",
+    "run_tune",
     "wilson_interval",
     "write_report",
 ]
@@ -42,6 +47,9 @@ _LAZY = {
     "LabResult": "xtarot.lab.studies",
     "analyse": "xtarot.lab.studies",
     "run_compare": "xtarot.lab.studies",
+    "run_feel": "xtarot.lab.studies",
+    "run_skill": "xtarot.lab.studies",
+    "run_tune": "xtarot.lab.tune",
     "run_luck": "xtarot.lab.studies",
     "run_seats": "xtarot.lab.studies",
     "run_stats": "xtarot.lab.studies",

@@ -21,6 +21,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from xtarot.lab.events import totals_decide
+from xtarot.lab.feel import PACE, Pace
 from xtarot.lab.runner import LAB_EXTRA, derive_seed
 from xtarot.lab.tournament import wilson_interval
 
@@ -32,12 +34,17 @@ except ImportError as _err:  # pragma: no cover - exercised without the extra
     raise ImportError(LAB_EXTRA) from _err
 
 __all__ = [
+    "FEEL_METRICS",
     "LUCK_HANDS",
     "adjust_pvalues",
     "compare_summary",
+    "feel_summary",
     "luck_summary",
+    "match_format",
     "mean_ci",
+    "recognise",
     "seat_summary",
+    "skill_summary",
     "stats_summary",
     "wald_test",
 ]
@@ -376,6 +383,25 @@ def _match_wins(rel: np.ndarray, hands: int, matches: int, rng: np.random.Genera
     return float((top[:, 0] / top.sum(axis=1)).mean())
 
 
+def _match_curve(
+    rel: np.ndarray, hands: Sequence[int], matches: int, rng: np.random.Generator
+) -> list[float]:
+    """:func:`_match_wins` at every length at once: each simulated match is one run of
+    ``max(hands)`` hands drawn at random, its running totals read at each length (the
+    same matches, longer and longer: cheaper, and the curve a smoother function of
+    the length)."""
+    longest = max(hands)
+    pick = rng.integers(0, rel.shape[0], size=(matches, longest))
+    running = np.cumsum(rel[pick], axis=1)
+    out = []
+    for m in hands:
+        totals = running[:, m - 1, :]
+        best = totals.max(axis=1, keepdims=True)
+        top = np.isclose(totals, best)
+        out.append(float((top[:, 0] / top.sum(axis=1)).mean()))
+    return out
+
+
 def _threshold(hands: Sequence[int], curve: Sequence[float], target: float) -> float | None:
     """Hands needed for ``target`` (linear between evaluated lengths; None: not reached)."""
     for i, (m, p) in enumerate(zip(hands, curve, strict=True)):
@@ -396,6 +422,8 @@ def luck_summary(
     matches: int = 4000,
     boot: int = 100,
     hands: Sequence[int] = LUCK_HANDS,
+    lineup: str = "skill",
+    paths: bool = False,
 ) -> dict[str, Any]:
     """Skill against luck from duplicate hands of one strong bot against weaker ones.
 
@@ -409,12 +437,21 @@ def luck_summary(
       one-way random-effects estimates, with intervals from resampling the deals.
     - ``duplicate_edge``: the strong bot's score minus the weaker bots' mean score with
       the same cards in the same deal.
+
+    ``paths``: simulate every length from the same matches (:func:`_match_curve`, what
+    the skill trace uses: several steps, each with its curve and bootstrap), instead of
+    drawing each length afresh (the luck study's published figures).
     """
     players = int(design["players"])
-    rows = df[df["lineup"] == "skill"].sort_values(["seed", "index", "arrangement"])
+    rows = df[df["lineup"] == lineup].sort_values(["seed", "index", "arrangement"])
     rel = _relative(rows, strong)
-    rng = np.random.default_rng(derive_seed(seed, "luck"))
-    curve = [_match_wins(rel, m, matches, rng) for m in hands]
+    rng = np.random.default_rng(
+        derive_seed(seed, "luck") if lineup == "skill" else derive_seed(seed, "luck", lineup)
+    )
+    if paths:
+        curve = _match_curve(rel, hands, matches, rng)
+    else:
+        curve = [_match_wins(rel, m, matches, rng) for m in hands]
     deal_ids = (rows["seed"].astype(str) + ":" + rows["index"].astype(str)).to_numpy()
     uniq, inverse = np.unique(deal_ids, return_inverse=True)
     members = [np.flatnonzero(inverse == d) for d in range(len(uniq))]
@@ -425,7 +462,11 @@ def luck_summary(
     for _ in range(boot):
         pick = rng.integers(0, len(uniq), size=len(uniq))
         idx = np.concatenate([members[d] for d in pick])
-        boot_curves.append([_match_wins(rel[idx], m, max(500, matches // 4), rng) for m in hands])
+        size = max(500, matches // 4)
+        if paths:
+            boot_curves.append(_match_curve(rel[idx], hands, size, rng))
+        else:
+            boot_curves.append([_match_wins(rel[idx], m, size, rng) for m in hands])
         boot_var.append(_variance(y[idx], per_deal))
     bc = np.array(boot_curves)
     lo = np.quantile(bc, 0.025, axis=0) if boot else curve
@@ -505,3 +546,301 @@ def _duplicate_edge(rows: pd.DataFrame, strong: str, players: int) -> dict[str, 
             edges.append(float(np.mean(diffs)))
     mean, ci = mean_ci(edges)
     return {"per_hand": mean, "ci95": ci, "deals": len(edges)}
+
+
+# -- match formats: compensation points, matches of several deals ------------------------------
+def _rank(values: Sequence[float], tiebreak: Sequence[float]) -> list[int]:
+    """Competition ranks: higher ``values`` first, then lower ``tiebreak``; seats equal
+    in both share the place.
+
+    >>> _rank([3.0, 5.0, 3.0], [2, 1, 2]), _rank([3.0, 3.0], [1, 2])
+    ([2, 1, 2], [1, 2])
+    """
+    n = len(values)
+    return [
+        1
+        + sum(
+            1
+            for t in range(n)
+            if values[t] > values[s] or (values[t] == values[s] and tiebreak[t] < tiebreak[s])
+        )
+        for s in range(n)
+    ]
+
+
+def match_format(
+    df: pd.DataFrame, players: int, *, game: str, deals: int = 1, komi: float = 0.0
+) -> pd.DataFrame:
+    """The matches as another match format would score them, without playing again.
+
+    ``komi``: compensation points for later seats: Seat k in play order (from 1) gets
+    ``(k - 1) * komi`` added to its total (negative: the earlier seats gain), and the
+    ranks follow the new totals wherever the totals decided the match (equal new
+    totals keep the game's order: its tie-breaks); an arcana-duel annihilation keeps
+    its winner.  ``deals``: a match of that many deals (consecutive game indices of
+    one seed; a shorter tail is dropped), the first seat passing one place clockwise
+    each deal; won by the most deals won (a shared deal win counts 1/k), ties broken
+    by the summed totals.  The bots never learn of either: they play each deal as
+    they would alone, which is what they do anyway (these bots do not read the match
+    standing across deals).  The rows come back in play order (``first`` = 0).
+    """
+    if deals < 1:
+        raise ValueError(f"deals is a whole number from 1, not {deals}")
+    out = df.copy()
+    if komi:
+        scores, ranks = [], []
+        for row in out.itertuples():
+            pos = [(s - int(row.first)) % players for s in range(players)]
+            adjusted = [float(x) + komi * pos[s] for s, x in enumerate(row.scores)]
+            scores.append(adjusted)
+            if totals_decide(game, json.loads(row.events) if row.events else {}):
+                ranks.append(_rank(adjusted, list(row.ranks)))
+            else:
+                ranks.append(list(row.ranks))
+        out["scores"], out["ranks"] = scores, ranks
+    if deals == 1 or out.empty:
+        return out
+    out = out.sort_values(["seed", "index"], kind="stable").reset_index(drop=True)
+    shares = win_shares(out)
+    built = []
+    for seed, group in out.groupby("seed", sort=True):
+        idx = group.index.to_numpy()
+        for g in range(len(idx) // deals):
+            part = idx[g * deals : (g + 1) * deals]
+            points = np.zeros(players)
+            sums = np.zeros(players)
+            for j, i in enumerate(part):
+                first = int(out.at[i, "first"])
+                row_scores = out.at[i, "scores"]
+                for p in range(players):
+                    seat = (first + p - j) % players
+                    points[p] += shares[i, seat]
+                    sums[p] += float(row_scores[seat])
+            built.append(
+                {
+                    "seed": int(seed),
+                    "index": g,
+                    "first": 0,
+                    "scores": [float(x) for x in sums],
+                    "ranks": _rank(list(points), [-x for x in sums]),
+                    "deals_won": [float(x) for x in points],
+                    "length": int(out.loc[part, "length"].sum()),
+                    "hands": int(out.loc[part, "hands"].sum()),
+                    "seconds": float(out.loc[part, "seconds"].sum()),
+                    "events": "{}",
+                    "feel": "",
+                }
+            )
+    return pd.DataFrame(built)
+
+
+# -- feel ---------------------------------------------------------------------------------------
+#: The feel measures a study reports, in order: (name, how each match gives it).
+FEEL_METRICS: tuple[str, ...] = (
+    "decisions",
+    "choices",
+    "hands",
+    "minutes",
+    "branching",
+    "branching_at_choices",
+    "forced_share",
+    "lead_changes",
+    "lead_changes_per_hand",
+    "drama",
+    "drama_points",
+    "settled_at",
+    "comeback",
+    "kingmaker_positions",
+    "kingmaking",
+)
+
+#: measures that are a yes or no per match (their interval is a Wilson interval)
+_SHARES = {"comeback", "kingmaking"}
+
+
+def _feel_frame(df: pd.DataFrame, pace: Pace) -> pd.DataFrame:
+    records = [json.loads(f) for f in df["feel"] if f]
+    if not records:
+        return pd.DataFrame(columns=list(FEEL_METRICS))
+    f = pd.DataFrame(records)
+    decisions = f["decisions"].where(f["decisions"] > 0, 1.0)
+    f["branching"] = f["legal"] / decisions
+    f["branching_at_choices"] = f["legal_at_choices"] / f["choices"].where(f["choices"] > 0)
+    f["forced_share"] = f["forced"] / decisions
+    f["minutes"] = [
+        pace.minutes(c, b, x, h)
+        for c, b, x, h in zip(f["choices"], f["bits"], f["forced"], f["hands"], strict=True)
+    ]
+    f["lead_changes_per_hand"] = f["lead_changes"] / f["hands"].where(f["hands"] > 0, 1.0)
+    return f
+
+
+def feel_summary(
+    df: pd.DataFrame, players: int, *, teams: bool = False, pace: Pace = PACE
+) -> dict[str, Any]:
+    """How the matches felt: every measure of :data:`FEEL_METRICS` as a mean with a 95%
+    interval (shares: Wilson) and its median, and the ties (from the ranks).
+    Kingmaking is ``None`` below three sides (two players, or teams)."""
+    f = _feel_frame(df, pace)
+    measured = len(f)
+    metrics: dict[str, Any] = {}
+    for name in FEEL_METRICS:
+        if name.startswith("kingmak") and (players < 3 or teams):
+            metrics[name] = None
+            continue
+        x = f[name].dropna().to_numpy(dtype=float) if name in f else np.zeros(0)
+        if x.size == 0:
+            metrics[name] = None
+            continue
+        if name in _SHARES:
+            lo, hi = wilson_interval(float(x.sum()), int(x.size))
+            metrics[name] = {"mean": float(x.mean()), "ci95": [lo, hi], "median": None}
+        else:
+            mean, ci = mean_ci(x)
+            metrics[name] = {"mean": mean, "ci95": ci, "median": _f(np.median(x))}
+    ranks = _matrix(df["ranks"]) if len(df) else np.zeros((0, players))
+    winners = (ranks == 1).sum(axis=1)
+    shared = float((winners > 1).sum())
+    level = float((winners == players).sum())
+    return {
+        "matches": len(df),
+        "measured": measured,
+        "metrics": metrics,
+        "ties": {
+            "shared_first": shared / len(df) if len(df) else None,
+            "shared_first_ci95": list(wilson_interval(shared, len(df))),
+            "all_level": level / len(df) if len(df) else None,
+            "all_level_ci95": list(wilson_interval(level, len(df))),
+        },
+        "pace": {
+            "choice": pace.choice,
+            "per_bit": pace.per_bit,
+            "forced": pace.forced,
+            "hand": pace.hand,
+        },
+    }
+
+
+# -- the skill trace ------------------------------------------------------------------------------
+Z80 = 0.841621
+
+
+def recognise(p: float | None, fair: float) -> float | None:
+    """Trials (hands or matches) before a player who wins a share ``p`` of them is told
+    apart from one who wins ``fair``: a two-sided 5% test with 80% power (normal
+    approximation of the binomial).  ``None`` when ``p`` is not above ``fair``.
+
+    >>> round(recognise(0.6, 0.5))
+    194
+    """
+    if p is None or p <= fair:
+        return None
+    top = Z95 * math.sqrt(fair * (1 - fair)) + Z80 * math.sqrt(p * (1 - p))
+    return (top / (p - fair)) ** 2
+
+
+#: how a step of the ladder shows (hands for the stronger level to win 75% of matches)
+SHOWS_CLEARLY = 10
+SHOWS_SLOWLY = 30
+
+
+def skill_summary(
+    df: pd.DataFrame,
+    design: dict[str, Any],
+    *,
+    seed: int,
+    steps: Sequence[dict[str, Any]],
+    match_hands: int | None,
+    boot: int = 100,
+) -> dict[str, Any]:
+    """The skill trace: for each step (``{"lineup", "strong", "weak", "kind"}``, the
+    stronger level against ``players - 1`` of the weaker in duplicate single hands) the
+    stronger level's share of hands won (Wilson interval) against the fair share, its
+    score edge with the same cards, the luck curve (:func:`luck_summary`), the hands and
+    matches before ordinary play tells it apart (:func:`recognise`), the deals a
+    duplicate comparison needs, and how the step shows: ``clearly`` (75% of matches
+    within :data:`SHOWS_CLEARLY` hands), ``slowly`` (within :data:`SHOWS_SLOWLY`) or
+    ``barely``.  A ladder with a ``barely`` step between adjacent levels is
+    ``luck_heavy``."""
+    players = int(design["players"])
+    fair = 1 / players
+    out = []
+    for step in steps:
+        rows = df[df["lineup"] == step["lineup"]]
+        if rows.empty:
+            continue
+        luck = luck_summary(
+            df, design, seed=seed, strong=step["strong"], lineup=step["lineup"], boot=boot,
+            paths=True,
+        )  # fmt: skip
+        shares = _strong_shares(rows.reset_index(drop=True), step["strong"])
+        won = float(shares.sum())
+        lo, hi = wilson_interval(won, len(shares))
+        share = won / len(shares)
+        curve = {p["hands"]: p["win_share"] for p in luck["curve"]}
+        if match_hands == 1:
+            match_share: float | None = share  # a match is a hand: the share measured
+        else:
+            match_share = curve.get(match_hands) if match_hands else None
+        edge = luck["duplicate_edge"]
+        deals_dup = None
+        per_deal = _per_deal_edges(rows, step["strong"])
+        if per_deal.size > 1 and per_deal.mean() > 0:
+            sd = float(per_deal.std(ddof=1))
+            deals_dup = ((Z95 + Z80) * sd / float(per_deal.mean())) ** 2
+        h75 = luck["hands_for_75"]
+        if h75 is not None and h75 <= SHOWS_CLEARLY:
+            shows = "clearly"
+        elif h75 is not None and h75 <= SHOWS_SLOWLY:
+            shows = "slowly"
+        else:
+            shows = "barely"
+        out.append(
+            {
+                **step,
+                "deals": luck["deals"],
+                "hands_measured": luck["hands_measured"],
+                "fair_share": fair,
+                "win_share": share,
+                "win_share_ci95": [lo, hi],
+                "win_share_vs_fair": share * players,
+                "edge": edge["per_hand"],
+                "edge_ci95": edge["ci95"],
+                "curve": luck["curve"],
+                "hands_for_75": h75,
+                "hands_for_75_ci95": luck["hands_for_75_ci95"],
+                "hands_for_90": luck["hands_for_90"],
+                "hands_for_90_ci95": luck["hands_for_90_ci95"],
+                "match_hands": match_hands,
+                "match_win_share": match_share,
+                "hands_to_recognise": recognise(share, fair),
+                "matches_to_recognise": (
+                    recognise(match_share, fair) if match_share is not None else None
+                ),
+                "deals_to_recognise_duplicate": deals_dup,
+                "shows": shows,
+            }
+        )
+    barely = [s["lineup"] for s in out if s["kind"] == "step" and s["shows"] == "barely"]
+    return {"fair_share": fair, "steps": out, "barely": barely, "luck_heavy": bool(barely)}
+
+
+def _per_deal_edges(rows: pd.DataFrame, strong: str) -> np.ndarray:
+    """Per deal: the strong level's mean score minus the weaker levels' with the same
+    cards (as :func:`_duplicate_edge`, one value a deal)."""
+    y = _matrix(rows["scores"])
+    seat = np.array([list(a).index(strong) for a in rows["agents"]])
+    keys = list(zip(rows["seed"], rows["index"], strict=True))
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, k in enumerate(keys):
+        groups.setdefault(k, []).append(i)
+    edges = []
+    for idx in groups.values():
+        diffs = []
+        for i in idx:
+            others = [j for j in idx if seat[j] != seat[i]]
+            if others:
+                diffs.append(y[i, seat[i]] - float(np.mean([y[j, seat[i]] for j in others])))
+        if diffs:
+            edges.append(float(np.mean(diffs)))
+    return np.array(edges)

@@ -21,7 +21,7 @@ from typing import Any
 
 from xtarot.engine import State
 
-__all__ = ["EVENTS", "events_of", "first_seat"]
+__all__ = ["EVENTS", "events_of", "first_seat", "totals_decide"]
 
 Events = dict[str, float]
 
@@ -189,3 +189,22 @@ def events_of(state: State) -> Events:
     return {
         k: float(v) for k, v in extract(state, state.public_view(), state.scores().detail).items()
     }
+
+
+#: Games where something other than the totals can decide a match, and how to tell
+#: from its events that the totals did (arcana-duel: an annihilation wins whatever
+#: the points piles hold).
+_TOTALS_DECIDE: dict[str, Callable[[dict[str, float]], bool]] = {
+    "arcana-duel": lambda events: not events.get("end.annihilation"),
+}
+
+
+def totals_decide(game: str, events: dict[str, float]) -> bool:
+    """Whether a finished match was decided by its totals (its events tell), so
+    compensation points added to the totals may change its ranks.
+
+    >>> totals_decide("arcana-duel", {"end.annihilation": 1.0}), totals_decide("matto", {})
+    (False, True)
+    """
+    test = _TOTALS_DECIDE.get(game)
+    return True if test is None else bool(test(events))

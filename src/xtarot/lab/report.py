@@ -40,6 +40,17 @@ _WORDS = {
     "compare": ("Rule variants", "ルールの比較"),
     "luck": ("Skill against luck", "実力と運"),
     "tournament": ("Tournament", "トーナメント"),
+    "skill": ("Skill trace", "スキルの段差"),
+    "feel": ("How a match feels", "試合の手ざわり"),
+    "tune": ("Tuning study", "ルール探索"),
+    "luck_heavy": (
+        "Luck-heavy: a step of skill barely shows ({steps}).",
+        "運の要素が大きい：ほとんど表れない段差があります（{steps}）。",
+    ),
+    "skill_shows": ("Every step of skill shows.", "どの段差も実力差が表れます。"),
+    "tune_best": ("Best: trial {n} ({settings}).", "最良：試行 {n}（{settings}）。"),
+    "tune_pareto": ("Pareto front: {trials}.", "パレートフロント：{trials}。"),
+    "confirm": ("Confirm with:", "確認用コマンド："),
     "runs": ("Runs", "実行記録"),
     "events": ("Events (mean per match)", "出来事（1試合あたりの平均）"),
     "favoured": ("Seats differ (p = {p:.3g}).", "席による差があります（p = {p:.3g}）。"),
@@ -59,15 +70,23 @@ def _w(key: str, lang: str, **fields: Any) -> str:
     return (ja if lang == "ja" else en).format(**fields)
 
 
+def _is_run(path: Path) -> bool:
+    return (path / "manifest.json").exists() or (path / "tune.json").exists()
+
+
 def find_runs(path: str | os.PathLike[str]) -> list[Path]:
-    """The lab directories at ``path``: itself, or its sub-folders (two levels deep)."""
+    """The lab directories at ``path`` (a tuning study's directory counts as one):
+    itself and what it holds, or its sub-folders (two levels deep)."""
     root = Path(path)
-    if (root / "manifest.json").exists():
-        return [root]
     if not root.is_dir():
         raise LabError(f"{root} is not a lab directory or a folder of them")
-    found = sorted(p.parent for p in root.glob("*/manifest.json"))
-    found += sorted(p.parent for p in root.glob("*/*/manifest.json"))
+    found = [root] if _is_run(root) else []
+    if (root / "manifest.json").exists():
+        return found
+    for pattern in ("*/", "*/*/"):
+        found += sorted(
+            p for p in root.glob(pattern) if _is_run(p) and p not in found and p.name != "rows"
+        )
     if not found:
         raise LabError(f"{root} holds no lab directory (no manifest.json)")
     return found
@@ -242,6 +261,146 @@ def _tournament_figures(data: dict[str, Any]) -> list[str]:
     return [_png(fig)]
 
 
+def _skill_figures(data: dict[str, Any]) -> list[str]:
+    steps = data.get("steps") or []
+    if not steps:
+        return []
+    fig = Figure(figsize=(10, 3.8))
+    ax, bx = fig.subplots(1, 2)
+    names = [f"{s['strong']} > {s['weak']}" for s in steps]
+    ratio = [s["win_share_vs_fair"] or 0.0 for s in steps]
+    fair = data["fair_share"]
+    cis = [[c / fair if c is not None else None for c in s["win_share_ci95"]] for s in steps]
+    colours = ["C0" if s["kind"] == "step" else "C7" for s in steps]
+    ax.barh(names, ratio, xerr=_err(ratio, cis), color=colours, capsize=3)
+    ax.axvline(1.0, color="grey", linestyle="--", label="fair share")
+    ax.invert_yaxis()
+    ax.set_xlabel("hands won, × fair share (95% CI)")
+    ax.set_title("Skill ladder (grey: against the bottom)")
+    ax.legend(fontsize="small")
+    for s in steps:
+        hands = [p["hands"] for p in s["curve"]]
+        bx.plot(hands, [p["win_share"] for p in s["curve"]], marker="o", markersize=3,
+                label=f"{s['strong']} > {s['weak']}",
+                linestyle="-" if s["kind"] == "step" else ":")  # fmt: skip
+    bx.axhline(0.75, color="grey", linestyle=":")
+    bx.axhline(fair, color="grey", linestyle="--")
+    if data.get("match_hands"):
+        bx.axvline(data["match_hands"], color="C3", linestyle="--", label="rulebook match")
+    bx.set_xscale("log")
+    bx.set_xlabel("hands per match")
+    bx.set_ylabel("match-win share")
+    bx.set_title("Luck curve of each step")
+    bx.legend(fontsize="x-small")
+    return [_png(fig)]
+
+
+#: the feel measures drawn, with their axis labels
+_FEEL_PANELS = (
+    ("minutes", "minutes (estimate)"),
+    ("branching", "branching factor"),
+    ("forced_share", "forced moves (share)"),
+    ("lead_changes", "lead changes"),
+    ("drama", "drama"),
+    ("settled_at", "winner settled at (share)"),
+    ("comeback", "comebacks (share)"),
+    ("kingmaking", "kingmaking signs (share)"),
+)
+
+
+def _feel_figures(data: dict[str, Any]) -> list[str]:
+    variants = data.get("variants") or []
+    if not variants:
+        return []
+    fig = Figure(figsize=(11, 5.2))
+    axes = fig.subplots(2, 4).ravel()
+    names = [v["variant"] for v in variants]
+    for ax, (key, label) in zip(axes, _FEEL_PANELS, strict=True):
+        cells = [v["metrics"].get(key) for v in variants]
+        if all(c is None for c in cells):
+            ax.set_title(f"{label}: n/a", fontsize="small")
+            ax.set_axis_off()
+            continue
+        vals = [c["mean"] if c else 0.0 for c in cells]
+        cis = [c["ci95"] if c else [None, None] for c in cells]
+        ax.bar(range(len(names)), vals, yerr=_err(vals, cis), color="C2", capsize=3)
+        ax.set_xticks(range(len(names)), names, rotation=20, fontsize="x-small")
+        ax.set_title(label, fontsize="small")
+    fig.suptitle("How a match feels (95% CI)")
+    fig.tight_layout()
+    return [_png(fig)]
+
+
+def _tune_figures(data: dict[str, Any]) -> list[str]:
+    trials = [t for t in data.get("trials") or [] if t["values"]]
+    if not trials:
+        return []
+    figures = []
+    targets = data["targets"]
+    fig = Figure(figsize=(10, 3.6))
+    axes = fig.subplots(1, len(targets), squeeze=False)[0]
+    for i, (ax, target) in enumerate(zip(axes, targets, strict=True)):
+        done = [t for t in trials if t["state"] == "complete"]
+        cut = [t for t in trials if t["state"] == "pruned"]
+        ax.plot([t["number"] for t in done], [t["values"][i] for t in done], "o", label="complete")
+        if cut and i == 0:
+            ax.plot([t["number"] for t in cut], [t["values"][0] for t in cut], "x",
+                    color="C3", label="pruned (half its games)")  # fmt: skip
+        if done:
+            pick = min if data["directions"][i] == "minimize" else max
+            best, run = [], None
+            for t in sorted(done, key=lambda t: t["number"]):
+                v = t["values"][i]
+                run = v if run is None else pick(run, v)
+                best.append((t["number"], run))
+            ax.step([b[0] for b in best], [b[1] for b in best], where="post", color="C1",
+                    label="best so far")  # fmt: skip
+        ax.set_xlabel("trial")
+        ax.set_ylabel(target)
+        ax.set_title(f"{target} ({data['directions'][i]})")
+        ax.legend(fontsize="x-small")
+    figures.append(_png(fig))
+    if len(targets) == 2:
+        fig = Figure(figsize=(5.5, 4.2))
+        ax = fig.subplots()
+        done = [t for t in trials if t["state"] == "complete"]
+        front = {t["number"] for t in data.get("pareto") or []}
+        ax.plot([t["values"][0] for t in done], [t["values"][1] for t in done], "o",
+                color="C7", label="trials")  # fmt: skip
+        pts = sorted((t["values"][0], t["values"][1]) for t in done if t["number"] in front)
+        if pts:
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], "o-", color="C3",
+                    label="Pareto front")  # fmt: skip
+        ax.set_xlabel(targets[0])
+        ax.set_ylabel(targets[1])
+        ax.set_title("Trade-off between the targets")
+        ax.legend(fontsize="small")
+        figures.append(_png(fig))
+    dims = [d.split("=", 1)[0] for d in data.get("space") or []]
+    if dims:
+        shown = dims[:4]
+        fig = Figure(figsize=(3.2 * len(shown), 3.0))
+        axes = fig.subplots(1, len(shown), squeeze=False)[0]
+        for ax, dim in zip(axes, shown, strict=True):
+            xs = [str({**t["options"], **t["levers"]}.get(dim)) for t in trials]
+            order = sorted(set(xs), key=lambda x: (_as_number(x) is None, _as_number(x) or 0, x))
+            ax.plot([order.index(x) for x in xs], [t["values"][0] for t in trials], "o", alpha=0.7)
+            ax.set_xticks(range(len(order)), order, fontsize="x-small", rotation=30)
+            ax.set_xlabel(dim)
+            ax.set_ylabel(targets[0])
+        fig.suptitle("Each setting against the first target")
+        fig.tight_layout()
+        figures.append(_png(fig))
+    return figures
+
+
+def _as_number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
 def _table(headers: list[str], rows: list[list[Any]]) -> str:
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
     body = "".join(
@@ -310,6 +469,29 @@ def _section(result: LabResult, lang: str) -> tuple[str, int]:
         )
         parts.append(f"<p>{html.escape(text)}</p>")
         figures = _luck_figures(data)
+    elif kind == "skill":
+        parts.append(
+            _table(
+                ["step", "hands won", "95% CI", "× fair", "edge/hand", "75% from", "shows"],
+                [
+                    [f"{st['strong']} > {st['weak']}", _pct(st["win_share"]),
+                     _ci(st["win_share_ci95"]), f"{st['win_share_vs_fair']:.2f}",
+                     "–" if st["edge"] is None else f"{st['edge']:+.2f}",
+                     "–" if st["hands_for_75"] is None else f"{st['hands_for_75']:.1f}",
+                     st["shows"]]
+                    for st in data["steps"]
+                ],
+            )
+        )  # fmt: skip
+        verdict = (
+            _w("luck_heavy", lang, steps=", ".join(data["barely"]))
+            if data.get("luck_heavy")
+            else _w("skill_shows", lang)
+        )
+        parts.append(f"<p>{html.escape(verdict)}</p>")
+        figures = _skill_figures(data)
+    elif kind == "feel":
+        figures = _feel_figures(data)
     elif kind == "tournament":
         parts.append(
             _table(
@@ -322,6 +504,38 @@ def _section(result: LabResult, lang: str) -> tuple[str, int]:
             )
         )  # fmt: skip
         figures = _tournament_figures(data)
+    parts += [f"<figure>{f}</figure>" for f in figures]
+    return "\n".join(parts), len(figures)
+
+
+def _tune_section(run: Path, lang: str) -> tuple[str, int]:
+    data = json.loads((run / "tune.json").read_text("utf-8"))
+    title = f"{data['game']} · {data['players']} players · tune"
+    parts = [f"<h2>{html.escape(title)}</h2>", f"<h3>{html.escape(_w('tune', lang))}</h3>"]
+    shown = ", ".join(data["targets"]) + " · " + ", ".join(data["space"])
+    parts.append(f"<p><code>{html.escape(str(run))}</code> · {html.escape(shown)}</p>")
+
+    def settings(t: dict[str, Any]) -> str:
+        return ", ".join(f"{k}={v}" for k, v in {**t["options"], **t["levers"]}.items())
+
+    rows = [
+        [t["number"], t["state"], settings(t) or "default",
+         ", ".join(f"{v:.4g}" for v in t["values"]) if t["values"] else "–"]
+        for t in data["trials"]
+    ]  # fmt: skip
+    parts.append(_table(["trial", "state", "settings", "values"], rows))
+    if data.get("best"):
+        best = data["best"]
+        text = _w("tune_best", lang, n=best["number"], settings=settings(best) or "default")
+        parts.append(f"<p>{html.escape(text)}</p>")
+    elif data.get("pareto"):
+        front = ", ".join(f"{t['number']} ({settings(t)})" for t in data["pareto"])
+        parts.append(f"<p>{html.escape(_w('tune_pareto', lang, trials=front))}</p>")
+    commands = [c for item in data.get("confirm") or [] for c in item["commands"]]
+    if commands:
+        parts.append(f"<p>{html.escape(_w('confirm', lang))}</p>")
+        parts.append("<pre>" + html.escape("\n".join(commands)) + "</pre>")
+    figures = _tune_figures(data)
     parts += [f"<figure>{f}</figure>" for f in figures]
     return "\n".join(parts), len(figures)
 
@@ -344,8 +558,15 @@ def write_report(path: str | os.PathLike[str], output: str | os.PathLike[str], *
     body = []
     count = 0
     for run in runs:
+        if (run / "tune.json").exists():
+            section, n = _tune_section(run, lang)
+            body.append(section)
+            count += n
+            continue
         manifest = read_manifest(run)
         design = manifest["design"]
+        if design["kind"] == "tune":
+            continue  # a tuning study's option sets: drawn by its tune.json
         options = design["variants"][0]["options"]
         title = f"{design['game']} · {design['players']} players · {design['kind']}"
         body.append(f"<h2>{html.escape(title)}</h2>")

@@ -37,9 +37,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from xtarot.agents import AGENTS, SEARCHING, Agent, make_agent, play_match
+from xtarot.agents import AGENTS, SEARCHING, Agent, decision_for, make_agent, play_match
+from xtarot.agents.restrict import RestrictedAgent, SeatRestriction, parse_seat_restrictions
 from xtarot.engine import Game, load
 from xtarot.lab.events import events_of, first_seat
+from xtarot.lab.feel import FeelTracker
 
 __all__ = [
     "LAB_EXTRA",
@@ -111,16 +113,23 @@ def _value(text: str) -> Any:
     return text
 
 
+#: the bots whose ``name:N`` sets a budget, and the setting it sets
+_BUDGETS = {"ismcts": "iterations", "pimc": "worlds", "hard": "iterations", "expert": "iterations"}
+
+
 @dataclass(frozen=True)
 class Bot:
     """A bot to seat: a registered name with settings, or a factory ``f(seed) -> Agent``.
 
-    Specs as text: ``heuristic``; ``ismcts:200`` (iterations a move) or ``pimc:20``
-    (worlds a move); ``ismcts:iterations=500:c=0.5`` (any constructor settings);
+    Specs as text: ``heuristic``; ``ismcts:200`` (iterations a move), ``pimc:20``
+    (worlds a move), ``hard:40`` or ``expert:400`` (play-outs a move);
+    ``ismcts:iterations=500:c=0.5`` (any constructor settings);
     ``package.module:function`` (your own factory, called with the seed).
 
     >>> Bot.parse("ismcts:200").settings, Bot.parse("random").spec
     ((('iterations', 200),), 'random')
+    >>> Bot.parse("hard:40").settings
+    (('iterations', 40),)
     """
 
     spec: str
@@ -140,10 +149,10 @@ class Bot:
         if name in AGENTS:
             if not sep:
                 return cls(spec=text, name=name)
-            if rest.isdigit() and name in ("ismcts", "pimc"):
+            if rest.isdigit() and name in _BUDGETS:
                 if int(rest) < 1:
                     raise ValueError(f"bad bot {text!r}: a budget is at least 1")
-                key = "iterations" if name == "ismcts" else "worlds"
+                key = _BUDGETS[name]
                 return cls(spec=text, name=name, settings=((key, int(rest)),))
             settings = []
             for item in rest.split(":"):
@@ -151,7 +160,7 @@ class Bot:
                 if not eq or not key.strip():
                     raise ValueError(
                         f"bad bot {text!r}: settings are name:key=value[:key=value], "
-                        "or ismcts:N / pimc:N"
+                        "or ismcts:N / pimc:N / hard:N / expert:N"
                     )
                 settings.append((key.strip(), _value(value.strip())))
             return cls(spec=text, name=name, settings=tuple(settings))
@@ -298,6 +307,11 @@ class Design:
     #: stream: per game one 32-bit seed per seat, then the deal's 48-bit seed), so a
     #: rotated tournament gives the same matches as before the lab existed.
     seeding: str = "derived"
+    #: restricted seats, in play order (whoever sits there): see
+    #: :mod:`xtarot.agents.restrict`
+    restrictions: tuple[SeatRestriction, ...] = ()
+    #: measure how each match feels (:mod:`xtarot.lab.feel`): the rows' ``feel`` column
+    feel: bool = False
 
     @classmethod
     def build(
@@ -310,14 +324,19 @@ class Design:
         kind: str = "seats",
         duplicate: bool = False,
         seeding: str = "derived",
+        restrict: Sequence[str] | tuple[SeatRestriction, ...] = (),
+        feel: bool = False,
     ) -> Design:
-        """One variant (``options``) and one line-up (``agents``, rotated or duplicate)."""
+        """One variant (``options``) and one line-up (``agents``, rotated or duplicate);
+        ``restrict``: seat restrictions (``"2:no-chi"``, seats from 1 in play order)."""
         variant = Variant.make(game, players, dict(options or {}), "default")
         bots = tuple(Bot.parse(a) for a in agents)
         if not bots:
             raise ValueError("give at least one bot")
         scheme = "duplicate" if duplicate else "rotate"
-        return cls(kind, game, players, (variant,), (Lineup("main", bots, scheme),), seeding)
+        lineup = Lineup("main", bots, scheme)
+        rules = restrictions(game, players, restrict)
+        return cls(kind, game, players, (variant,), (lineup,), seeding, rules, feel)
 
     @property
     def per_index(self) -> int:
@@ -339,7 +358,19 @@ class Design:
                 for lu in self.lineups
             ],
             "seeding": self.seeding,
+            # only when used, so directories of earlier designs still match
+            **({"restrictions": [r.text for r in self.restrictions]} if self.restrictions else {}),
+            **({"feel": True} if self.feel else {}),
         }
+
+
+def restrictions(
+    game: str, players: int, specs: Sequence[str] | tuple[SeatRestriction, ...]
+) -> tuple[SeatRestriction, ...]:
+    """Seat restrictions from their texts (``"2:no-chi"``) or as they are."""
+    if all(isinstance(s, SeatRestriction) for s in specs):
+        return tuple(specs)  # type: ignore[arg-type]
+    return parse_seat_restrictions(game, players, [str(s) for s in specs])
 
 
 # -- playing ------------------------------------------------------------------------------
@@ -392,7 +423,7 @@ def play_indices(design: Design, seed: int, indices: Sequence[int]) -> list[dict
             for lineup in design.lineups:
                 labels = lineup.labels()
                 for arrangement, seats in lineup.arrangements(design.players, index):
-                    agents = [
+                    agents: list[Agent] = [
                         lineup.bots[b].make(
                             stream[s]
                             if stream is not None
@@ -403,8 +434,21 @@ def play_indices(design: Design, seed: int, indices: Sequence[int]) -> list[dict
                     started = time.perf_counter()
                     state = game.new_state(seed=game_seed)
                     first = first_seat(state)
-                    play_match(game, agents, state=state)
+                    restricted = []
+                    for r in design.restrictions:  # seats in play order
+                        table_seat = (first + r.seat) % design.players
+                        agents[table_seat] = RestrictedAgent(agents[table_seat], *r.rules)
+                        restricted.append(agents[table_seat])
+                    feel = None
+                    if design.feel:
+                        feel = _play(game, agents, state)
+                    else:
+                        play_match(game, agents, state=state)
                     scores = state.scores()
+                    events = events_of(state)
+                    if restricted:
+                        events["restrict.removed"] = float(sum(a.removed for a in restricted))
+                        events["restrict.lifted"] = float(sum(a.lifted for a in restricted))
                     rows.append(
                         {
                             "seed": seed,
@@ -420,11 +464,28 @@ def play_indices(design: Design, seed: int, indices: Sequence[int]) -> list[dict
                             "ranks": [int(r) for r in scores.ranks],
                             "length": len(state.history),
                             "hands": len(state.deals),
-                            "events": json.dumps(events_of(state), sort_keys=True),
+                            "events": json.dumps(events, sort_keys=True),
                             "seconds": time.perf_counter() - started,
+                            "feel": json.dumps(feel, sort_keys=True) if feel else "",
                         }
                     )
     return rows
+
+
+def _play(game: Game, agents: Sequence[Agent], state: Any) -> dict[str, Any]:
+    """Play the match to its end as :func:`~xtarot.agents.play_match` does (the same
+    moves), measuring how it feels."""
+    if len(agents) != game.players:
+        raise ValueError(f"{game.id} needs {game.players} agents, got {len(agents)}")
+    tracker = FeelTracker(state)
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        decision = decision_for(state)
+        tracker.before(len(decision.legal))
+        state.apply(agents[seat].act(decision))
+        tracker.after(state)
+    return tracker.result(state)
 
 
 def _chunks(design: Design, indices: list[int], workers: int, chunk: int | None) -> list[list[int]]:

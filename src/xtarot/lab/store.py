@@ -56,6 +56,9 @@ SCHEMA = pa.schema(
         ("hands", pa.int32()),
         ("events", pa.string()),
         ("seconds", pa.float64()),
+        # JSON of xtarot.lab.feel's measures; "" (or null in rows stored before it)
+        # when the design does not measure them
+        ("feel", pa.string()),
     ]
 )
 
@@ -94,6 +97,7 @@ def frame(rows: Sequence[dict[str, Any]] | pa.Table) -> pd.DataFrame:
     df = table.to_pandas(types_mapper=None)
     for col in ("agents", "scores", "ranks"):
         df[col] = df[col].map(list)
+    df["feel"] = df["feel"].fillna("")
     df = df.drop_duplicates(subset=list(ROW_KEY), keep="first")
     return df.sort_values(list(ROW_KEY), kind="stable").reset_index(drop=True)
 

@@ -13,6 +13,7 @@ every match stored in that directory (earlier runs, other seeds, merged runs).
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -22,7 +23,16 @@ from typing import Any
 
 from xtarot.agents import Agent
 from xtarot.engine import load
-from xtarot.lab.analysis import compare_summary, luck_summary, seat_summary, stats_summary
+from xtarot.lab.analysis import (
+    compare_summary,
+    feel_summary,
+    luck_summary,
+    match_format,
+    seat_summary,
+    skill_summary,
+    stats_summary,
+)
+from xtarot.lab.feel import PACE, Pace
 from xtarot.lab.runner import (
     LAB_EXTRA,
     Bot,
@@ -32,6 +42,7 @@ from xtarot.lab.runner import (
     available_cpus,
     distinct_labels,
     execute,
+    restrictions,
 )
 from xtarot.lab.store import Store, frame, read_manifest, read_rows
 from xtarot.lab.tournament import summarise
@@ -42,17 +53,24 @@ except ImportError as _err:  # pragma: no cover
     raise ImportError(LAB_EXTRA) from _err
 
 __all__ = [
+    "HARD_BUDGET",
+    "LADDER",
     "LabResult",
     "analyse",
+    "has_teams",
+    "ladder_bots",
     "match_hands",
     "run_compare",
+    "run_feel",
     "run_luck",
     "run_seats",
+    "run_skill",
     "run_stats",
 ]
 
 AgentSpec = str | Bot | Callable[..., Agent]
 Progress = Callable[[int, int], None]
+Restrict = Sequence[str]
 
 
 @dataclass
@@ -78,6 +96,8 @@ class LabResult:
             "luck": "curve",
             "stats": "events",
             "tournament": "agents",
+            "skill": "steps",
+            "feel": "variants",
         }
         return pd.DataFrame(self.data.get(key.get(self.kind, "seats"), []))
 
@@ -141,6 +161,7 @@ def _header(
         "matches": len(df),
         "seeds": sorted(int(s) for s in df["seed"].unique()) if len(df) else [],
         "agents": [b.spec for b in design.lineups[0].bots],
+        "restrictions": [r.text for r in design.restrictions],
         "seconds": seconds,
         "out": str(out) if out is not None else None,
     }
@@ -162,6 +183,9 @@ def run_seats(
     seed: int = 0,
     options: dict[str, Any] | None = None,
     by: str = "order",
+    restrict: Restrict = (),
+    deals: int = 1,
+    komi: float = 0.0,
     start: int = 0,
     workers: int | None = None,
     ray: str | None = None,
@@ -171,15 +195,54 @@ def run_seats(
 ) -> LabResult:
     """Seat advantage: per seat (play order by default), win share and mean score with
     95% intervals, and whether any seat is favoured.  Several ``agents`` rotate over the
-    seats (game ``i`` seats ``agents[(s + i) % k]`` at seat ``s``)."""
-    design = Design.build(game, players, agents=_bots(agents), options=options, kind="games")
+    seats (game ``i`` seats ``agents[(s + i) % k]`` at seat ``s``).  ``restrict``: seat
+    restrictions (``"2:no-chi"``).  ``deals`` and ``komi`` score the same matches as
+    another match format would (:func:`~xtarot.lab.analysis.match_format`): a match of
+    ``deals`` deals with the lead passing, compensation points for later seats."""
+    design = Design.build(
+        game, players, agents=_bots(agents), options=options, kind="games", restrict=restrict
+    )
+    _check_format(design, deals, komi, by)
     df, seconds, path, played = _play(
-        design, games=games, seed=seed, start=start, workers=workers, ray=ray, out=out,
-        command=command, on_progress=on_progress,
-    )  # fmt: skip
+        design,
+        games=games,
+        seed=seed,
+        start=start,
+        workers=workers,
+        ray=ray,
+        out=out,
+        command=command,
+        on_progress=on_progress,
+    )
     data = {**_header(design, df, seconds, path, played), "seed": seed}
-    data.update(seat_summary(df, players, by=by))
+    if deals != 1 or komi:
+        scored = match_format(df, players, game=game, deals=deals, komi=komi)
+        data["format"] = {"deals": deals, "komi": komi, "matches": len(scored)}
+        data.update(seat_summary(scored, players, by="order"))
+    else:
+        data.update(seat_summary(df, players, by=by))
     return LabResult("seats", design, df, data, seconds, path)
+
+
+def has_teams(game: str, players: int, options: dict[str, Any]) -> bool:
+    """Whether partners share results with these options."""
+    state = load(game, players=players, **options).new_state(seed=0)
+    return state.scores().teams is not None
+
+
+def _check_format(design: Design, deals: int, komi: float, by: str) -> None:
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise ValueError(f"deals is a whole number from 1, not {deals!r}")
+    if not math.isfinite(komi):
+        raise ValueError(f"komi is a number of points, not {komi!r}")
+    if (deals != 1 or komi) and by != "order":
+        raise ValueError("deals and komi count seats in play order (--by order)")
+    options = dict(design.variants[0].options)
+    if komi and has_teams(design.game, design.players, options):
+        raise ValueError(
+            "komi adds points by seat, so partners would score differently; "
+            "it is for games without teams"
+        )
 
 
 def run_stats(
@@ -190,6 +253,7 @@ def run_stats(
     games: int = 1000,
     seed: int = 0,
     options: dict[str, Any] | None = None,
+    restrict: Restrict = (),
     start: int = 0,
     workers: int | None = None,
     ray: str | None = None,
@@ -199,11 +263,20 @@ def run_stats(
 ) -> LabResult:
     """Distributions: match length, hands, scores, margins, ties and the game's events.
     (The same matches as :func:`run_seats`: one directory serves both.)"""
-    design = Design.build(game, players, agents=_bots(agents), options=options, kind="games")
+    design = Design.build(
+        game, players, agents=_bots(agents), options=options, kind="games", restrict=restrict
+    )
     df, seconds, path, played = _play(
-        design, games=games, seed=seed, start=start, workers=workers, ray=ray, out=out,
-        command=command, on_progress=on_progress,
-    )  # fmt: skip
+        design,
+        games=games,
+        seed=seed,
+        start=start,
+        workers=workers,
+        ray=ray,
+        out=out,
+        command=command,
+        on_progress=on_progress,
+    )
     data = {**_header(design, df, seconds, path, played), "seed": seed}
     data.update(stats_summary(df, players))
     return LabResult("stats", design, df, data, seconds, path)
@@ -237,6 +310,7 @@ def run_compare(
     games: int = 500,
     seed: int = 0,
     options: dict[str, Any] | None = None,
+    restrict: Restrict = (),
     start: int = 0,
     workers: int | None = None,
     ray: str | None = None,
@@ -256,12 +330,24 @@ def run_compare(
     if strong is not None:
         lineups.append(Lineup("skill", _bots([strong] + [weak] * (players - 1))))
     design = Design(
-        "compare", game, players, _variants(game, players, variants, common), tuple(lineups)
+        "compare",
+        game,
+        players,
+        _variants(game, players, variants, common),
+        tuple(lineups),
+        restrictions=restrictions(game, players, restrict),
     )
     df, seconds, path, played = _play(
-        design, games=games, seed=seed, start=start, workers=workers, ray=ray, out=out,
-        command=command, on_progress=on_progress,
-    )  # fmt: skip
+        design,
+        games=games,
+        seed=seed,
+        start=start,
+        workers=workers,
+        ray=ray,
+        out=out,
+        command=command,
+        on_progress=on_progress,
+    )
     data = {**_header(design, df, seconds, path, played), "seed": seed}
     label = lineups[1].labels()[0] if strong is not None else None
     data.update(compare_summary(df, design.to_dict(), strong=label))
@@ -291,6 +377,7 @@ def run_luck(
     games: int = 500,
     seed: int = 0,
     options: dict[str, Any] | None = None,
+    restrict: Restrict = (),
     start: int = 0,
     workers: int | None = None,
     ray: str | None = None,
@@ -308,11 +395,25 @@ def run_luck(
         opts["hands"] = 1
     variant = Variant.make(game, players, opts, "hand")
     lineup = Lineup("skill", _bots([strong] + [weak] * (players - 1)), "duplicate")
-    design = Design("luck", game, players, (variant,), (lineup,))
+    design = Design(
+        "luck",
+        game,
+        players,
+        (variant,),
+        (lineup,),
+        restrictions=restrictions(game, players, restrict),
+    )
     df, seconds, path, played = _play(
-        design, games=games, seed=seed, start=start, workers=workers, ray=ray, out=out,
-        command=command, on_progress=on_progress,
-    )  # fmt: skip
+        design,
+        games=games,
+        seed=seed,
+        start=start,
+        workers=workers,
+        ray=ray,
+        out=out,
+        command=command,
+        on_progress=on_progress,
+    )
     data = {
         **_header(design, df, seconds, path, played),
         "seed": seed,
@@ -321,6 +422,236 @@ def run_luck(
     data["match_hands"] = rulebook
     data.update(luck_summary(df, design.to_dict(), seed=seed, strong=lineup.labels()[0]))
     return LabResult("luck", design, df, data, seconds, path)
+
+
+#: The skill ladder, weakest first (``hard`` at :data:`HARD_BUDGET` play-outs a move).
+LADDER: tuple[str, ...] = ("random", "easy", "normal", "hard")
+
+#: Play-outs a move of a bare ``hard`` (and ``expert``) in a ladder: a budget in
+#: play-outs, not seconds, so a study gives the same matches on any machine.
+HARD_BUDGET = 30
+
+
+def ladder_bots(
+    ladder: Sequence[AgentSpec] = LADDER, *, hard: int = HARD_BUDGET, expert: int = 0
+) -> tuple[Bot, ...]:
+    """The ladder's bots, weakest first: a bare ``hard`` becomes ``hard:HARD`` (play-outs
+    a move) and ``expert > 0`` adds ``expert:EXPERT`` on top.
+
+    >>> [b.spec for b in ladder_bots(expert=200)]
+    ['random', 'easy', 'normal', 'hard:30', 'expert:200']
+    """
+    if hard < 1:
+        raise ValueError(f"hard plays at least 1 play-out a move, not {hard}")
+    if expert < 0:
+        raise ValueError(f"expert's budget is 0 (no expert) or more play-outs, not {expert}")
+    specs: list[AgentSpec] = list(ladder)
+    if expert:
+        specs.append(f"expert:{expert}")
+    bots = []
+    for spec in specs:
+        if spec == "hard":
+            spec = f"hard:{hard}"
+        elif spec == "expert":
+            spec = f"expert:{expert or 10 * hard}"
+        bot = Bot.parse(spec)
+        if bot.name in ("hard", "expert") and "iterations" not in dict(bot.settings):
+            raise ValueError(
+                f"{bot.spec}: give {bot.name} a budget in play-outs ({bot.name}:N), "
+                "so the study is the same on every machine"
+            )
+        bots.append(bot)
+    if len(bots) < 2:
+        raise ValueError("a ladder needs at least two levels, weakest first")
+    if len({b.spec for b in bots}) != len(bots):
+        raise ValueError("each level of the ladder must be given once")
+    return tuple(bots)
+
+
+def _single_hand(game: str, players: int, opts: dict[str, Any]) -> dict[str, Any]:
+    """The options with ``hands=1`` where the game has that option."""
+    if "hands" in load(game, players=players).options:
+        return {**opts, "hands": 1}
+    return dict(opts)
+
+
+def _skill_steps(design: dict[str, Any]) -> list[dict[str, Any]]:
+    """The steps of a skill design (its line-ups: the adjacent steps, then the levels
+    against the bottom)."""
+    levels: list[str] = []
+    for lineup in design["lineups"]:
+        for spec in (lineup["bots"][1], lineup["bots"][0]):
+            if spec not in levels:
+                levels.append(spec)
+    steps = []
+    for lineup in design["lineups"]:
+        strong, weak = lineup["bots"][0], lineup["bots"][1]
+        kind = "step" if levels.index(weak) == levels.index(strong) - 1 else "bottom"
+        steps.append({"lineup": lineup["label"], "strong": strong, "weak": weak, "kind": kind})
+    return steps
+
+
+def run_skill(
+    game: str,
+    players: int,
+    *,
+    ladder: Sequence[AgentSpec] = LADDER,
+    hard: int = HARD_BUDGET,
+    expert: int = 0,
+    bottom: bool = True,
+    games: int = 100,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    restrict: Restrict = (),
+    start: int = 0,
+    workers: int | None = None,
+    ray: str | None = None,
+    out: str | os.PathLike[str] | None = None,
+    command: str | None = None,
+    on_progress: Progress | None = None,
+    boot: int = 100,
+) -> LabResult:
+    """The skill trace: each level of ``ladder`` (weakest first) against
+    ``players - 1`` copies of the level below it and (``bottom``) of the lowest level,
+    in duplicate single hands (``games`` deals, each once per seat arrangement, as
+    :func:`run_luck` plays them).  Per step: win share and score edge with intervals,
+    the luck curve, the hands and matches it takes to tell the levels apart, and
+    whether the step shows clearly, slowly or barely
+    (:func:`~xtarot.lab.analysis.skill_summary`)."""
+    opts = dict(options or {})
+    rulebook = match_hands(game, players, opts)
+    variant = Variant.make(game, players, _single_hand(game, players, opts), "hand")
+    bots = ladder_bots(ladder, hard=hard, expert=expert)
+    lineups = [
+        Lineup(
+            f"{bots[i].spec}>{bots[i - 1].spec}",
+            (bots[i],) + (bots[i - 1],) * (players - 1),
+            "duplicate",
+        )
+        for i in range(1, len(bots))
+    ]
+    if bottom:
+        lineups += [
+            Lineup(
+                f"{bots[i].spec}>{bots[0].spec}",
+                (bots[i],) + (bots[0],) * (players - 1),
+                "duplicate",
+            )
+            for i in range(2, len(bots))
+        ]
+    design = Design(
+        "skill",
+        game,
+        players,
+        (variant,),
+        tuple(lineups),
+        restrictions=restrictions(game, players, restrict),
+    )
+    df, seconds, path, played = _play(
+        design,
+        games=games,
+        seed=seed,
+        start=start,
+        workers=workers,
+        ray=ray,
+        out=out,
+        command=command,
+        on_progress=on_progress,
+    )
+    data = {**_header(design, df, seconds, path, played), "seed": seed}
+    data["agents"] = [b.spec for b in bots]
+    data["ladder"] = [b.spec for b in bots]
+    data["match_hands"] = rulebook
+    data.update(
+        skill_summary(
+            df,
+            design.to_dict(),
+            seed=seed,
+            steps=_skill_steps(design.to_dict()),
+            match_hands=rulebook,
+            boot=boot,
+        )
+    )
+    return LabResult("skill", design, df, data, seconds, path)
+
+
+def _feel_variants(
+    game: str, players: int, variants: Sequence[str | dict[str, Any]], common: dict[str, Any]
+) -> tuple[Variant, ...]:
+    """The option sets a feel study measures (each as given; none: the defaults)."""
+    parsed: list[tuple[str, dict[str, Any]]] = []
+    for v in variants or ["default"]:
+        if isinstance(v, dict):
+            parsed.append((",".join(f"{k}={val}" for k, val in v.items()) or "default", dict(v)))
+        else:
+            parsed.append((v.strip() or "default", Variant.parse_options(v)))
+    if len({label for label, _ in parsed}) != len(parsed):
+        raise ValueError("each variant must be given once")
+    return tuple(Variant.make(game, players, {**common, **opts}, label) for label, opts in parsed)
+
+
+def run_feel(
+    game: str,
+    players: int,
+    *,
+    agents: Sequence[AgentSpec] = ("heuristic",),
+    variants: Sequence[str | dict[str, Any]] = (),
+    games: int = 200,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    restrict: Restrict = (),
+    start: int = 0,
+    workers: int | None = None,
+    ray: str | None = None,
+    out: str | os.PathLike[str] | None = None,
+    command: str | None = None,
+    on_progress: Progress | None = None,
+    pace: Pace = PACE,
+) -> LabResult:
+    """How a match feels, per option set (``variants``, on the same deals; none: the
+    game with ``options``): length in decisions, hands and minutes, branching, forced
+    moves, lead changes, drama, when the winner was settled, comebacks, ties and
+    kingmaking signs (:func:`~xtarot.lab.analysis.feel_summary`)."""
+    common = dict(options or {})
+    design = Design(
+        "feel",
+        game,
+        players,
+        _feel_variants(game, players, variants, common),
+        (Lineup("main", _bots(agents)),),
+        restrictions=restrictions(game, players, restrict),
+        feel=True,
+    )
+    df, seconds, path, played = _play(
+        design,
+        games=games,
+        seed=seed,
+        start=start,
+        workers=workers,
+        ray=ray,
+        out=out,
+        command=command,
+        on_progress=on_progress,
+    )
+    data = {**_header(design, df, seconds, path, played), "seed": seed}
+    data["variants"] = _feel_by_variant(df, design.to_dict(), pace)
+    return LabResult("feel", design, df, data, seconds, path)
+
+
+def _feel_by_variant(df: pd.DataFrame, design: dict[str, Any], pace: Pace) -> list[dict[str, Any]]:
+    players = int(design["players"])
+    out = []
+    for v in design["variants"]:
+        rows = df[df["variant"] == v["label"]] if len(df) else df
+        teams = has_teams(design["game"], players, v["options"])
+        out.append(
+            {
+                "variant": v["label"],
+                "options": v["options"],
+                **feel_summary(rows, players, teams=teams, pace=pace),
+            }
+        )
+    return out
 
 
 def analyse(path: str | os.PathLike[str], *, by: str = "order") -> list[LabResult]:
@@ -361,6 +692,20 @@ def analyse(path: str | os.PathLike[str], *, by: str = "order") -> list[LabResul
         data["match_hands"] = match_hands(design["game"], players, options)
         data.update(luck_summary(df, design, seed=seeds[0], strong=strong))
         out.append(LabResult("luck", design, df, data, out=Path(path)))
+    elif kind == "skill":
+        options = {k: v for k, v in base["options"].items() if k != "hands"}
+        rulebook = match_hands(design["game"], players, options)
+        steps = _skill_steps(design)
+        ladder = [s["weak"] for s in steps[:1]]
+        ladder += [s["strong"] for s in steps if s["kind"] == "step"]
+        data = {**base, "ladder": ladder}
+        data["agents"] = data["ladder"]
+        data["match_hands"] = rulebook
+        data.update(skill_summary(df, design, seed=seeds[0], steps=steps, match_hands=rulebook))
+        out.append(LabResult("skill", design, df, data, out=Path(path)))
+    elif kind == "feel":
+        data = {**base, "variants": _feel_by_variant(df, design, PACE)}
+        out.append(LabResult("feel", design, df, data, out=Path(path)))
     elif kind == "tournament":
         lineup = design["lineups"][0]
         result = summarise(df.to_dict("records"), distinct_labels(lineup["bots"]), players)

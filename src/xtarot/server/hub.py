@@ -158,6 +158,7 @@ class Hub:
         listed: bool | None = None,
         host: str | None = None,
         tokens: dict[int, str] | None = None,
+        learn: bool = False,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table; returns it and the secret token of every human seat.
 
@@ -167,7 +168,8 @@ class Hub:
         shows the table in the lobby (default: when it has an open seat); ``host``: the
         public id of the creator's player identity (:func:`~xtarot.server.people.player_id`),
         who may then manage the table; ``tokens``: the human seats' tokens when they are
-        already known."""
+        already known (a rematch's derive from the old table's); ``learn``: a learn
+        table (:mod:`xtarot.server.learn`: the page coaches, the match is not rated)."""
         stored, state, tokens = self._prepare(
             game_id,
             players,
@@ -178,6 +180,7 @@ class Hub:
             listed=listed,
             host=host,
             tokens=tokens,
+            learn=learn,
         )
         # with other processes: this one runs the new table (its lease is stored with it)
         lease = None if self.cluster is None else self.cluster.leases.take
@@ -208,6 +211,7 @@ class Hub:
         host: str | None = None,
         tokens: dict[int, str] | None = None,
         token_hashes: dict[int, str] | None = None,
+        learn: bool = False,
     ) -> tuple[StoredTable, State, dict[int, str]]:
         """A new table as it is to be stored (checked as :meth:`create` says), its
         first position and its human seats' tokens (``token_hashes``: human seats
@@ -290,7 +294,8 @@ class Hub:
                 "clock": clock,
                 "listed": any(sp.open for sp in specs) if listed is None else listed,
                 "host": host,
-            },
+            }
+            | ({"learn": True} if learn else {}),
         )
         return stored, state, tokens
 
@@ -304,6 +309,7 @@ class Hub:
         table.spectator_chat = bool(settings.get("spectator_chat"))
         table.shuffle = bool(settings.get("shuffle"))
         table.closed = bool(settings.get("closed"))
+        table.learn = bool(settings.get("learn"))
         table.social.rematch = settings.get("rematch")
         table.social.moved = {int(k): v for k, v in (settings.get("moved") or {}).items()}
         table.social.votes = {int(k): v for k, v in (settings.get("votes") or {}).items()}
@@ -644,7 +650,10 @@ class Hub:
         return action.text
 
     async def _rate(self, table: LiveTable, result: dict[str, Any]) -> None:
-        """Rate the finished match (a failure is logged: the match itself is saved)."""
+        """Rate the finished match (a failure is logged: the match itself is saved);
+        a learn table's is not rated."""
+        if table.learn:
+            return
         args = (self.store, table.id, table.game.id, table.seats, result)
         try:
             if self.store.local:
@@ -734,8 +743,11 @@ class Hub:
         snapshot = table.state.clone()
         spec = table.seats[seat]
         try:
+            # the snapshot is this move's own copy: an agent that only reads its view
+            # may read the snapshot's (no copy of the view for it)
+            peek = bool(getattr(agent, "reads_view_only", False))
             if agent.name == "random":
-                return agent.act(decision_for(snapshot))
+                return agent.act(decision_for(snapshot, peek=peek))
             if (
                 self.pool is not None
                 and spec.kind == "bot"
@@ -746,7 +758,7 @@ class Hub:
                 settings = _bot_settings(spec.bot, self.bot_seconds)
                 text = await self.pool.act(spec.bot, seed, settings, snapshot)
                 return snapshot.game.action(text)
-            return await asyncio.to_thread(agent.act, decision_for(snapshot))
+            return await asyncio.to_thread(agent.act, decision_for(snapshot, peek=peek))
         except Exception:
             # A bot that fails must not stall the table: this move is a random one.
             log.exception("bot %s at seat %s of table %s failed", agent.name, seat, table.id)
@@ -792,7 +804,8 @@ class Hub:
             snapshot = table.state.clone()
             agent = hint_agent(table.game.id, n * 7 + seat, self.hint_seconds)
             try:
-                action = await asyncio.to_thread(agent.act, decision_for(snapshot))
+                peek = bool(getattr(agent, "reads_view_only", False))
+                action = await asyncio.to_thread(agent.act, decision_for(snapshot, peek=peek))
                 why = agent.explain()
             except Exception:
                 log.warning("hint bot failed on table %s at %s", table.id, n, exc_info=True)

@@ -270,6 +270,8 @@ class LiveTable:
     spectator_chat: bool = False
     shuffle: bool = False
     closed: bool = False
+    #: a learn table (xtarot.server.learn): the page coaches the player; not rated
+    learn: bool = False
     #: the rated result of the finished match (xtarot.server.ratings)
     results: list[dict[str, Any]] = field(default_factory=list)
     #: the seats connected to other server processes, by process (xtarot.server.cluster)
@@ -398,6 +400,7 @@ class LiveTable:
             "listed": self.listed,
             "closed": self.closed,
             "results": self.results,
+            "learn": self.learn,
         }
 
     def check_token(self, seat: int, token: str) -> bool:
