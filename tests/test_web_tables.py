@@ -118,14 +118,23 @@ def click_a_move(page: Any, rng: random.Random) -> bool:
 
 #: The longest hands by clicking at phone size run on demand (``pytest -m slow``): every
 #: game's phone layout is checked in the default run by tests/test_web_feel.py (no
-#: legal control covered) and the quicker games play a whole hand here.
+#: legal control covered) and the quicker games play a whole hand here.  Arcana Duel's
+#: shortest match is its whole match (about 130 decisions): by clicking, on demand at
+#: both sizes (its table is played in the default run by test_web_feel and test_replay).
 SLOW_PHONES = {"arcana-duel", "extendori", "matto"}
+SLOW_DESKTOPS = {"arcana-duel"}
 
 
 @pytest.mark.parametrize(
     ("game", "size"),
     [
-        pytest.param(g, s, marks=[pytest.mark.slow] if s == "phone" and g in SLOW_PHONES else [])
+        pytest.param(
+            g,
+            s,
+            marks=[pytest.mark.slow]
+            if g in (SLOW_PHONES if s == "phone" else SLOW_DESKTOPS)
+            else [],
+        )
         for g in GAMES
         for s in SIZES
     ],
