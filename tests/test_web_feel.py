@@ -413,6 +413,25 @@ TRIGGERS_JS = """(cases) => {
 }"""
 
 
+#: A lesson kept on screen from one position to the next speaks of the newer one: the
+#: "who took the last trick" lesson chosen mid-trick (Seat 3 took the last) names Seat 1
+#: once Seat 1 has taken the next trick.
+STALE_LESSON_JS = """() => {
+  const box = document.createElement('div');
+  const say = (winners, n) => {
+    const view = {phase: 'play', current_player: 2, legal_actions: [], hand: ['5s'],
+      trick: {leader: 1, cards: [[1, '7s']]}, tricks: winners.map((w) => ({winner: w}))};
+    XLearn.render(box, {tableId: 'stale-lesson', game: 'extendori', view, seat: 0, n,
+      myTurn: false, hint: null, finished: false, label: (a) => a,
+      seatLabel: (s) => `Seat ${s + 1}`});
+    return [box.dataset.lesson, box.querySelector('.coach-text').textContent];
+  };
+  const out = [say([2], 5), say([2, 0], 9)];
+  box.remove();
+  return out;
+}"""
+
+
 def open_learn(page: Any, server: Server, game: str) -> dict[str, Any]:
     """The lobby's Learn button for ``game``; returns the coach once the hint is in."""
     page.goto(server.base + "/")
@@ -480,9 +499,17 @@ def test_learn_every_game_from_the_lobby(server: Server, browser: Any) -> None:
         assert info["learn"] and [s["bot"] for s in info["seats"][1:]] == ["easy"] * (
             info["players"] - 1
         )
+        assert page.locator("#host-btn").is_hidden()  # the learner's own table: no hosting
         if game == "fairy500":
             assert page.evaluate(COVERED_JS, CLICKABLE) == []
             assert page.evaluate(TRIGGERS_JS, TRIGGER_CASES) == []
+            (first, text1), (again, text2) = page.evaluate(STALE_LESSON_JS)
+            assert first == again == "trick", (first, again)
+            assert text1.startswith("Seat 3 took") and text2.startswith("Seat 1 took"), text2
+            # the bid's reason names contracts in the bid's words, not as codes ("7d")
+            hint = page.locator("#coach .coach-hint").inner_text()
+            assert coach["hint"].startswith("bid ") and "(" in hint, hint
+            assert not re.search(r"(?<![A-Za-z0-9])(?:[6-9]|10)(?:nt|[cdsw])(?![A-Za-z0-9])", hint)
     # Grail Mahjong's learn hand, played by the hints, to its end
     moves = play_the_hints(page, deadline)
     assert 3 <= moves <= 14, moves

@@ -264,8 +264,8 @@ class Fairy500Heuristic(Strategy):
         pick = min(options, key=keep_value)
         return self._say(
             legal[f"discard {pick.code}"],
-            f"keep trumps and kings, void short side suits: discard {pick.code}",
-            f"切札とキングを残し短いスートを空にする：{pick.code}を捨てる",
+            "keep trumps and kings, void short side suits",
+            "切札とキングを残し短いスートを空にする",
         )
 
     # -- play ---------------------------------------------------------------------------

@@ -205,6 +205,10 @@ const XLearn = (() => {
     if (current && current.n === n && current.kind === "turn" && best && best.id !== current.id &&
       fits(best) && !fits(current)) current = null;
     if (!current && best) current = Object.assign(best, { n });
+    // a lesson still on screen speaks of the position now ("Seat 3 took the last
+    // trick" is chosen mid-trick; by the learner's turn the next trick may be won)
+    const now = current && waiting.find((w) => w.id === current.id);
+    if (now) current.vars = now.vars;
     return current;
   }
 
@@ -281,8 +285,13 @@ const XLearn = (() => {
         line.appendChild(XLayouts.richLabel(state.label(state.hint.action)));
         if (state.hint.text) {
           line.appendChild(make("span", "", " — "));
-          // a bid's reason names contracts ("6c"), not cards
-          line.appendChild(XRichText.render(state.hint.text, { cards: !state.hint.action.startsWith("bid ") }));
+          // a bid's reason names contracts ("6c"), not cards: in the bid's own words
+          const bid = state.hint.action.startsWith("bid ");
+          const contract = (code) => {
+            const words = state.label(`bid ${code}`);
+            return typeof words === "string" && words !== `bid ${code}` ? words : null;
+          };
+          line.appendChild(XRichText.render(state.hint.text, bid ? { cards: false, contract } : {}));
         }
       } else {
         line.appendChild(make("span", "muted", XI18n.t("learn_thinking")));

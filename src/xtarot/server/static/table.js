@@ -155,7 +155,8 @@
       $("game-name").textContent = XI18n.get() === "ja" ? info.name_ja : info.name_en;
       remember();
       XChat.show(msg.chat);
-      XHost.init(send, tableId, Boolean(msg.host));
+      // a learn table is the learner's own with bots: nothing to host
+      XHost.init(send, tableId, Boolean(msg.host) && !learning());
     } else if (msg.type === "chat") {
       XChat.add(msg);
     } else if (msg.type === "rematch") {
