@@ -6,6 +6,7 @@ import itertools
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -120,6 +121,41 @@ def test_record_replays_exactly(tmp_path) -> None:  # type: ignore[no-untyped-de
     assert again.snapshot() == state.snapshot()
     half = xtarot.replay(rec, upto=10)
     assert [a.text for a in half.history] == rec["actions"][:10]
+
+
+@pytest.mark.parametrize(("game", "players"), [("grail-mahjong", 2), ("extendori", 4)])
+def test_a_match_resumed_from_its_record_never_deals_a_seen_hand_again(
+    game: str, players: int
+) -> None:
+    """A record keeps the deals, not the generator: a match replayed from it deals its
+    next hands from a seed derived from the match's seed and the hands dealt (the same
+    record always goes on the same way), never the match's first shuffles again."""
+    g = xtarot.load(game, players=players)
+
+    def cards(deal: dict[str, Any]) -> list[list[str]]:
+        return sorted(sorted(map(str, hand)) for hand in deal["hands"])
+
+    resumed = 0
+    for seed in range(12):
+        state, rng = g.new_state(seed=seed), random.Random(seed)
+        while len(state.deals) < 2 and not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal:
+            continue
+        rec = json.loads(json.dumps(state.record()))
+        courses = []
+        for _ in range(2):
+            again, moves = xtarot.replay(rec), random.Random(99)
+            while len(again.deals) < 3 and not again.is_terminal:
+                again.apply(moves.choice(again.legal_actions()))
+            courses.append(again.deals)
+        if len(courses[0]) < 3:
+            continue
+        resumed += 1
+        assert courses[0] == courses[1]  # the same record goes on the same way
+        seen = [cards(d) for d in courses[0][:2]]
+        assert cards(courses[0][2]) not in seen, seed
+    assert resumed >= 6
 
 
 def test_tampered_records_fail_naming_the_first_bad_action() -> None:

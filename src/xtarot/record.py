@@ -40,6 +40,21 @@ def _need(rec: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     return value
 
 
+def resumed_rng(seed: int, dealt: int) -> random.Random:
+    """The generator of the hands a replayed match deals after its recorded ones.
+
+    A record keeps every deal, not the generator's position, and ``Random(seed)``
+    would shuffle the first hand again (a resumed Grail Mahjong match dealt a hand the
+    players had already seen).  The hands after the ``dealt`` recorded ones are
+    shuffled from a seed derived from the match's seed and ``dealt``: the same record
+    always goes on the same way, and never as it began.
+
+    >>> resumed_rng(7, 2).random() == resumed_rng(7, 2).random() != resumed_rng(7, 3).random()
+    True
+    """
+    return random.Random(f"xtarot-resumed:{seed}:{dealt}")
+
+
 def replay(record: dict[str, Any] | str, *, upto: int | None = None) -> State:
     """Rebuild the state a record describes (optionally only its first ``upto`` actions).
 
@@ -76,7 +91,7 @@ def replay(record: dict[str, Any] | str, *, upto: int | None = None) -> State:
         raise RecordError(f"record names a game that cannot be loaded: {err}") from None
     try:
         first = game.validate_deal(deals[0])
-        state = game._start(seed, random.Random(seed), [first, *deals[1:]])
+        state = game._start(seed, resumed_rng(seed, len(deals)), [first, *deals[1:]])
     except DealError as err:
         raise RecordError(f"record holds an invalid deal: {err}") from None
     limit = len(actions) if upto is None else min(upto, len(actions))

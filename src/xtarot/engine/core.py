@@ -420,10 +420,11 @@ class State(ABC):
     def reseed(self, seed: int) -> None:
         """Shuffle the hands still to be dealt from ``seed`` from now on.
 
-        A state rebuilt from a record (:func:`xtarot.replay`) is given every stored
-        deal, but its generator starts again from the match's seed: the next hand would
-        be shuffled as the first one was.  A server that resumes a match from its record
-        (after a restart, or on another process) gives it a new seed first.
+        A state rebuilt from a record (:func:`xtarot.replay`) deals its later hands
+        from a seed derived from the record's (:func:`xtarot.record.resumed_rng`); a
+        server that resumes a match from its record (after a restart, or on another
+        process) gives it a secret one instead, so that nobody who learns the stored
+        seed can tell the hands to come.
         """
         self._rng = random.Random(seed)
 

@@ -94,8 +94,8 @@ def log_entry(state: State, action: Action) -> LogEntry:
 def replay_with_log(record: dict[str, Any]) -> tuple[State, list[LogEntry]]:
     """Replay a stored match and rebuild its move log (raises ``RecordError``).  An
     unfinished match gets a new, unpredictable seed for the hands still to be dealt
-    (:meth:`State.reseed`): replayed, its generator would shuffle the next hand as it
-    shuffled the first, which the players have seen."""
+    (:meth:`State.reseed`): nobody who knows the stored seed can tell them in advance
+    (a replay alone would deal them from a seed derived from the stored one)."""
     state = xtarot.replay(record, upto=0)
     log_: list[LogEntry] = []
     for i, text in enumerate(record["actions"]):
