@@ -285,6 +285,9 @@ class MattoState(State):
         #: ``scores().totals`` and the majors-won counts they belong to (a tensor
         #: reads the totals at every step; they change only when a major is won)
         self._totals_memo: tuple[tuple[int, ...], tuple[float, ...]] | None = None
+        #: the views' ``scores`` (``scores().to_dict()``), for the same counts and
+        #: whether the match is over; shared with copies, never changed once made
+        self._scores_memo: tuple[tuple[tuple[int, ...], bool], dict[str, Any]] | None = None
         self.dealer: int = deal["dealer"]
         self.turn: int = (self.dealer + 1) % n
         self.phase = "draw"  # draw | buy | pay | over
@@ -472,6 +475,15 @@ class MattoState(State):
             memo = self._totals_memo = (key, tuple(totals))
         return memo[1]
 
+    def _scores_dict(self) -> dict[str, Any]:
+        """``scores().to_dict()``, made again only when a seat has won another major or
+        the match has ended (a view is built at every decision of every play-out)."""
+        key = (tuple(map(len, self.won)), self.phase == "over")
+        memo = self._scores_memo
+        if memo is None or memo[0] != key:
+            memo = self._scores_memo = (key, self.scores().to_dict())
+        return memo[1]
+
     # -- views --------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
         to_act = self.current_player
@@ -502,7 +514,7 @@ class MattoState(State):
             ),
             "last_turn": self.phase != "over" and (not self.stock or not self.pile),
             "purchases": [dict(p) for p in self.purchases],
-            "scores": self.scores().to_dict(),
+            "scores": self._scores_dict(),
         }
         if seat is not None:
             view["hand"] = sorted_codes(self.hands[seat])
