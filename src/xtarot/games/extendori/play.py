@@ -74,6 +74,9 @@ class ExtendoriState(State):
     """A match of Extendori in progress."""
 
     game: Extendori
+    #: the views' ``scores`` and what they were made from (:meth:`_scores_dict`);
+    #: shared with copies, never changed once made
+    _scores_memo: tuple[tuple[Any, ...], dict[str, Any]] | None = None
 
     # -- match and hand set-up ---------------------------------------------------------
     def _new_match(self) -> None:
@@ -287,6 +290,16 @@ class ExtendoriState(State):
             },
         )
 
+    def _scores_dict(self) -> dict[str, Any]:
+        """``scores().to_dict()``, made again only when the points, the hands played or
+        the phase have changed (once a trick, not at every card: a view is built at
+        every decision of every play-out)."""
+        key = (self.phase, len(self.hand_results), tuple(self.points), tuple(self.match_points))
+        memo = self._scores_memo
+        if memo is None or memo[0] != key:
+            memo = self._scores_memo = (key, self.scores().to_dict())
+        return memo[1]
+
     # -- views --------------------------------------------------------------------------
     def _tricks_json(self) -> list[dict[str, Any]]:
         """The finished tricks of the hand as JSON (leader, cards, winner), each built
@@ -326,7 +339,7 @@ class ExtendoriState(State):
             "tricks": list(self._tricks_json()),
             "hand_points": list(self.points),
             "voids": [sorted(v) for v in self.voids.voids[: self.players]],
-            "scores": self.scores().to_dict(),
+            "scores": self._scores_dict(),
         }
         if seat is not None:
             view["hand"] = [c.code for c in self.hands[seat]]
