@@ -31,6 +31,7 @@ from rich.text import Text
 import xtarot
 from xtarot import agents as _agents
 from xtarot.agents.heuristic import STRATEGIES
+from xtarot.cli.data import app as data_app
 from xtarot.cli.front import Front, PlainFront
 from xtarot.cli.i18n import (
     os_reason,
@@ -1097,6 +1098,7 @@ def check(
 
 
 app.add_typer(lab_app, name="lab")
+app.add_typer(data_app, name="data")
 
 
 def main() -> None:
