@@ -206,21 +206,35 @@ def test_command_is_deterministic_and_documented(tmp_path: Path) -> None:
     assert meta["command"] == (
         f"xtarot data export matto -p 3 --games 3 --agents heuristic,random --seed 4 --out {path}"
     )
+    # matches played in two processes: the same rows
+    two = invoke(*args, "--workers", "2", "--out", str(tmp_path / "w.parquet"))
+    assert two.exit_code == 0, two.output
+    assert pq.read_table(tmp_path / "w.parquet").equals(pq.read_table(path))
     other = invoke(*args[:-1], "5", "--out", str(tmp_path / "b.parquet"))
     assert other.exit_code == 0
     assert (tmp_path / "b.parquet").read_bytes() != once
-    # a run without --seed picks one, says it and records it
-    auto = invoke("matto", "-p", "3", "--games", "1", "--out", str(tmp_path / "c.parquet"))
-    seed = read_metadata(tmp_path / "c.parquet")["seed"]
-    assert f"seed {seed}" in auto.output and meta["agents"] == ["heuristic", "random"]
-    # --json: exactly one object
-    js = invoke(*args, "--out", str(tmp_path / "d.parquet"), "--json")
+    # without --seed a seed is drawn and recorded; --json prints exactly one object
+    js = invoke("matto", "-p", "3", "--games", "1", "--out", str(tmp_path / "d.parquet"), "--json")
     summary = json.loads(js.stdout)
     assert summary["rows"] == pq.read_metadata(tmp_path / "d.parquet").num_rows
-    assert summary["seed"] == 4 and summary["rows_per_second"] > 0
+    assert summary["seed"] == read_metadata(tmp_path / "d.parquet")["seed"]
+    assert f"--seed {summary['seed']}" in summary["command"] and summary["rows_per_second"] > 0
     help_text = runner.invoke(app, ["data", "export", "--help"], env=ENV).output
     for word in ("--out", "--agents", "--games", "--seed", "--iterations", "docs/adapters/data.md"):
         assert word in help_text
+
+
+def test_workers_need_picklable_factories(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="picklable"):
+        export_matches(
+            xtarot.load("matto", players=3),
+            [("mine", lambda seed: xtarot.agents.make_agent("random", seed))],
+            games=2,
+            seed=1,
+            out=tmp_path / "x.parquet",
+            workers=2,
+        )
+    assert not list(tmp_path.iterdir())
 
 
 def test_search_bots_get_a_playout_budget(tmp_path: Path) -> None:

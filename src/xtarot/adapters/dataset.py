@@ -26,15 +26,19 @@ for byte.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
+import pickle
 import random
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+import xtarot
 from xtarot._version import __version__
 from xtarot.adapters.tensors import encoder_for
 from xtarot.agents import Agent, decision_for, make_agent
@@ -188,12 +192,10 @@ def _schema(pa: Any, size: int, num_actions: int, meta: dict[str, Any]) -> Any:
 
 
 class _Rows:
-    """Column buffers of the rows not yet written."""
+    """Column buffers of rows: the scalar columns as lists, the view and the mask as
+    2-D numpy blocks (one per match).  Picklable: a worker returns a match's rows."""
 
-    def __init__(self, np: Any, size: int, num_actions: int) -> None:
-        self.np = np
-        self.size = size
-        self.num_actions = num_actions
+    def __init__(self) -> None:
         self.clear()
 
     def clear(self) -> None:
@@ -207,20 +209,25 @@ class _Rows:
         }  # fmt: skip
         self.views: list[Any] = []
         self.masks: list[Any] = []
+        self.count = 0
 
     def __len__(self) -> int:
-        return len(self.views)
+        return self.count
 
-    def batch(self, pa: Any, schema: Any) -> Any:
-        np = self.np
-        views = np.stack(self.views) if self.views else np.zeros((0, self.size), np.float32)
-        masks = np.stack(self.masks) if self.masks else np.zeros((0, self.num_actions), bool)
+    def extend(self, other: _Rows) -> None:
+        for key, values in other.scalars.items():
+            self.scalars[key].extend(values)
+        self.views.extend(other.views)
+        self.masks.extend(other.masks)
+        self.count += other.count
+
+    def batch(self, pa: Any, np: Any, schema: Any, size: int, num_actions: int) -> Any:
+        views = np.concatenate(self.views) if self.views else np.zeros((0, size), np.float32)
+        masks = np.concatenate(self.masks) if self.masks else np.zeros((0, num_actions), bool)
         columns = {
             **self.scalars,
-            "view": pa.FixedSizeListArray.from_arrays(pa.array(views.ravel()), self.size),
-            "legal_mask": pa.FixedSizeListArray.from_arrays(
-                pa.array(masks.ravel()), self.num_actions
-            ),
+            "view": pa.FixedSizeListArray.from_arrays(pa.array(views.ravel()), size),
+            "legal_mask": pa.FixedSizeListArray.from_arrays(pa.array(masks.ravel()), num_actions),
         }
         arrays = []
         for f in schema:
@@ -239,6 +246,7 @@ def export_matches(
     command: str | None = None,
     deterministic: bool = True,
     on_game: Callable[[int], None] | None = None,
+    workers: int = 1,
     compression: str = "zstd",
 ) -> ExportSummary:
     """Play ``games`` matches of ``game`` and write every decision to the Parquet file
@@ -250,48 +258,72 @@ def export_matches(
     with ``s_i`` drawn from ``seed``; each seat's agent is built afresh with a seed of
     its own.  ``command`` and ``deterministic`` (say ``False`` when a bot plays to a
     clock) go to the metadata; ``on_game(done)`` is called after each match.
+    ``workers`` > 1 plays the matches in that many processes (agent factories must
+    then be picklable); the file is the same for any number of workers.
     """
     pa, pq, np = _pyarrow()
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
     seats = _agents(agents)
+    if workers > 1:
+        try:
+            pickle.dumps(seats)
+        except (pickle.PicklingError, AttributeError, TypeError) as err:
+            raise ValueError(
+                "with workers > 1 every agent factory must be picklable (a bot name, or a "
+                f"module-level function or class instance), not a lambda: {err}"
+            ) from None
     path = Path(out)
-    n = game.players
     enc = encoder_for(game)
     size = enc.size
     num_actions = game.num_actions
     meta = _metadata(game, [label for label, _ in seats], games, seed, command, deterministic)
     schema = _schema(pa, size, num_actions, meta)
-    actions = game.actions
     rng = random.Random(seed)
-    rows = _Rows(np, size, num_actions)
+    tasks = [
+        (game.id, game.players, dict(game.options), seats, m, rng.getrandbits(48))
+        for m in range(games)
+    ]
+    rows = _Rows()
     total = 0
     partial = path.with_name(path.name + ".partial")
     started = time.perf_counter()
     writer = pq.ParquetWriter(
         partial, schema, compression=compression, write_statistics=True, use_dictionary=True
     )
+    pool = None
     try:
-        for m in range(games):
-            match_seed = rng.getrandbits(48)
-            labels = [seats[seat_of(m, s, len(seats))][0] for s in range(n)]
-            bots = [seats[seat_of(m, s, len(seats))][1](_bot_seed(match_seed, s)) for s in range(n)]
-            total += _play(game, enc, np, actions, rows, m, match_seed, labels, bots)
+        if workers > 1:
+            pool = _pool(workers)
+            results: Any = pool.map(_play_task, tasks, chunksize=1)
+        else:
+            _GAMES[_config_key(game)] = game
+            results = map(_play_task, tasks)
+        for m, match_rows in enumerate(results):
+            rows.extend(match_rows)
+            total += len(match_rows)
             if len(rows) >= _ROWS_PER_GROUP:
-                writer.write_batch(rows.batch(pa, schema))
+                writer.write_batch(rows.batch(pa, np, schema, size, num_actions))
                 rows.clear()
             if on_game is not None:
                 on_game(m + 1)
         if len(rows):
-            writer.write_batch(rows.batch(pa, schema))
+            writer.write_batch(rows.batch(pa, np, schema, size, num_actions))
         writer.close()
         os.replace(partial, path)
     except BaseException:
+        if pool is not None:
+            _stop(pool)
         writer.close()
         partial.unlink(missing_ok=True)
         raise
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True)
     seconds = time.perf_counter() - started
     return ExportSummary(
         path=path,
@@ -305,23 +337,61 @@ def export_matches(
     )
 
 
-def _play(
-    game: Game,
-    enc: Any,
-    np: Any,
-    actions: Any,
-    rows: _Rows,
-    match: int,
-    match_seed: int,
-    labels: list[str],
-    bots: list[Agent],
-) -> int:
-    """Play one match (as :func:`xtarot.agents.play_match` does), appending its rows
-    to ``rows``; the number of rows."""
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """Worker processes forked from a clean server that has imported this module (no
+    fork of a threaded parent, no re-import per worker), else spawned."""
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "forkserver" in methods:
+        ctx.set_forkserver_preload([__name__])
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool's workers at once (an interrupted run), abandoning their matches."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+
+
+#: games by configuration, built once per process
+_GAMES: dict[tuple[Any, ...], Game] = {}
+
+
+def _config_key(game: Game) -> tuple[Any, ...]:
+    return (game.id, game.players, tuple(sorted(game.options.items(), key=lambda kv: kv[0])))
+
+
+def _play_task(
+    task: tuple[str, int, dict[str, Any], list[tuple[str, Callable[[int], Agent]]], int, int],
+) -> _Rows:
+    """One match of the export (in this process or a worker): its rows."""
+    game_id, players, options, seats, match, match_seed = task
+    key = (game_id, players, tuple(sorted(options.items(), key=lambda kv: kv[0])))
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = xtarot.load(game_id, players=players, **options)
+    n = game.players
+    labels = [seats[seat_of(match, s, len(seats))][0] for s in range(n)]
+    bots = [seats[seat_of(match, s, len(seats))][1](_bot_seed(match_seed, s)) for s in range(n)]
+    return _play(game, labels, bots, match, match_seed)
+
+
+def _play(game: Game, labels: list[str], bots: list[Agent], match: int, match_seed: int) -> _Rows:
+    """Play one match (as :func:`xtarot.agents.play_match` does) and return its rows."""
+    _, _, np = _pyarrow()
+    enc = encoder_for(game)
+    actions = game.actions
     n = game.players
     state: State = game.new_state(seed=match_seed)
     peek = [bool(getattr(bot, "reads_view_only", False)) for bot in bots]
-    first = len(rows)
+    rows = _Rows()
+    views: list[Any] = []
+    masks: list[Any] = []
     # per hand met: (its first row, the score totals then)
     hands: list[tuple[int, tuple[float, ...]]] = []
     hand = hand_start = -1
@@ -332,7 +402,7 @@ def _play(
         if len(state.deals) - 1 != hand:
             hand = len(state.deals) - 1
             hand_start = len(state.history)
-            hands.append((len(rows), tuple(state.scores().totals)))
+            hands.append((len(views), tuple(state.scores().totals)))
         view = np.zeros(enc.size, np.float32)
         enc.encode_state(state, seat, view, zeroed=True)
         mask = np.zeros(game.num_actions, bool)
@@ -351,22 +421,26 @@ def _play(
         sc["action_text"].append(actions[action.id].text)
         sc["truth_hands"].append([list(zones.get(f"hand:{s}", ())) for s in range(n)])
         sc["truth_zones"].append(sorted((k, list(v)) for k, v in zones.items()))
-        rows.views.append(view)
-        rows.masks.append(mask)
+        views.append(view)
+        masks.append(mask)
         state.apply(action)
     scores = state.scores()
-    hands.append((len(rows), tuple(scores.totals)))
+    hands.append((len(views), tuple(scores.totals)))
     for (start, before), (stop, after) in pairwise(hands):
         delta = [float(b - a) for a, b in zip(before, after, strict=True)]
         sc["hand_scores"].extend([delta] * (stop - start))
     final = [float(x) for x in scores.totals]
     ranks = list(scores.ranks)
     returns = _returns(ranks)
-    for i in range(first, len(rows)):
+    for seat in sc["seat"]:
         sc["final_scores"].append(final)
         sc["final_ranks"].append(ranks)
-        sc["final_return"].append(returns[sc["seat"][i]])
-    return len(rows) - first
+        sc["final_return"].append(returns[seat])
+    if views:
+        rows.views.append(np.stack(views))
+        rows.masks.append(np.stack(masks))
+    rows.count = len(views)
+    return rows
 
 
 def _metadata(

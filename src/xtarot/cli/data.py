@@ -14,7 +14,6 @@ import json
 import os
 import random
 import shlex
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,7 +27,7 @@ from xtarot.cli.i18n import os_reason, t
 from xtarot.cli.play import make_bot, unwritable
 from xtarot.cli.progress import progress
 
-__all__ = ["DEFAULT_PLAYOUTS", "app", "bot_settings"]
+__all__ = ["DEFAULT_PLAYOUTS", "BotFactory", "app", "bot_settings"]
 
 #: play-outs a move for ``expert`` and ``hard`` when no budget is given (their own
 #: default is a clock, which would make a file depend on the machine's speed)
@@ -79,14 +78,19 @@ def bot_settings(iterations: int | None, seconds: float | None) -> dict[str, dic
     return settings
 
 
-def _factory(spec: str, settings: dict[str, Any]) -> Callable[[int], Agent]:
-    """``name`` (with the run's settings for it) or ``name:N`` (a budget) -> a
-    factory of fresh agents by seed."""
-    name, sep, _budget = spec.partition(":")
-    if sep:
-        return lambda seed: make_bot(spec, seed)
-    extra = dict(settings.get(name, {}))
-    return lambda seed: make_agent(name, seed, **extra)
+class BotFactory:
+    """``name`` (with the run's settings for it) or ``name:N`` (a budget) -> fresh
+    agents by seed; picklable, for the worker processes."""
+
+    def __init__(self, spec: str, settings: dict[str, dict[str, Any]]) -> None:
+        self.spec = spec
+        name, sep, _budget = spec.partition(":")
+        self.settings = {} if sep else dict(settings.get(name, {}))
+
+    def __call__(self, seed: int) -> Agent:
+        if ":" in self.spec:
+            return make_bot(self.spec, seed)
+        return make_agent(self.spec, seed, **self.settings)
 
 
 @app.command("export")
@@ -142,6 +146,15 @@ def export(
             "on the machine's speed).",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            min=1,
+            help="Processes playing the matches (the file is the same for any number).",
+        ),
+    ] = 1,
     force: Annotated[
         bool, typer.Option("--force", help="Replace the --out file when it exists.")
     ] = False,
@@ -201,13 +214,14 @@ def export(
         with progress(t("data_progress", lang), lang, total=n_games, quiet=as_json) as update:
             summary = export_matches(
                 g,
-                [(spec, _factory(spec, settings)) for spec in specs],
+                [(spec, BotFactory(spec, settings)) for spec in specs],
                 games=n_games,
                 seed=seed,
                 out=out,
                 command=shlex.join(command),
                 deterministic=seconds is None,
                 on_game=update,
+                workers=workers,
             )
     except ImportError:
         cli.fail(t("data_no_pyarrow", lang), lang, code=1)
