@@ -1,4 +1,5 @@
-"""The ``xtarot`` command: games, rules, play against bots, simulate, tournament, replay.
+"""The ``xtarot`` command: games, rules, play against bots, simulate, tournament, replay,
+the lab (``xtarot lab``) and data for researchers (``xtarot data export``).
 
 Run ``xtarot --help`` (or ``python -m xtarot.cli.main --help``).  Output is in
 English or Japanese (``--lang en|ja``; by default Japanese when ``LC_ALL`` /
