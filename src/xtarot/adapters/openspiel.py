@@ -33,9 +33,12 @@ action ids) and the count of masked moves (/100).
 hands the agent ``decision_for(state.engine)`` — the seat's view and a world sampler.
 
 ``resample_from_infostate(player, sampler)`` wraps ``engine.sample_world(player, rng)``
-(``rng`` seeded from the sampler).  Limits of a resampled state: it has no OpenSpiel
-history of its own (``history()`` is empty), its future hands come from a fresh seed,
-and ``serialize()`` writes its engine record, which ``deserialize_state`` replays.
+(``rng`` seeded from the sampler alone).  A resampled state carries nothing of the true
+match beyond the seat's view: not its seed bytes (it has none: ``history()`` is empty),
+not its later hands (they come from the world's own seed, drawn from ``rng``).  Its
+``serialize()`` writes the world's engine record, which ``deserialize_state`` replays.
+Before the seed is drawn, a resampled state draws as many fresh seed bytes from ``rng``
+as the true one has drawn (the seats never see them).
 """
 
 from __future__ import annotations
@@ -174,8 +177,9 @@ class XtarotGame(pyspiel.Game):
         data = json.loads(text)
         state = XtarotState(self)
         if "record" in data:
+            # a resampled world; the ``bytes`` an older version wrote beside the record
+            # (the true match's seed) are not read back
             state._adopt(xtarot.replay(data["record"], upto=0), data["record"]["actions"])
-            state._bytes = list(data["bytes"])
             return state
         for a in data["history"]:
             state.apply_action(a)
@@ -313,23 +317,31 @@ class XtarotState(pyspiel.State):
         ]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> XtarotState:
-        """A state of a world drawn by ``engine.sample_world`` for ``player_id``."""
-        if self.engine is None:
-            return self.clone()
+        """A state of a world drawn by ``engine.sample_world`` for ``player_id``.
+
+        It is built from the seat's knowledge and ``probability_sampler`` alone: the
+        world's deals, hidden moves and seed (hence its later hands) come from a
+        generator seeded by the sampler, and it keeps none of this state's seed bytes.
+        Before the seed is drawn (a chance node) it draws the same number of bytes
+        afresh, as the seats have seen only how many were drawn.
+        """
         try:
             rng = random.Random(int(probability_sampler() * 2**53))
         except TypeError:
             rng = random.Random()
+        state = XtarotState(self.get_game())
+        if self.engine is None:
+            for _ in self._bytes:
+                state.apply_action(rng.randrange(256))
+            return state
         world = self.engine.sample_world(player_id, rng)
         record = world.record()
-        state = XtarotState(self.get_game())
-        state._bytes = list(self._bytes)
         state._adopt(xtarot.replay(record, upto=0), record["actions"])
         return state
 
     def serialize(self) -> str:
         if self._resampled and self.engine is not None:
-            return json.dumps({"bytes": self._bytes, "record": self.engine.record()})
+            return json.dumps({"record": self.engine.record()})
         return json.dumps({"history": [int(a) for a in self.history()]})
 
     def __str__(self) -> str:

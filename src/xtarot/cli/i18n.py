@@ -550,6 +550,41 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "--agents でボットを1つ以上指定してください（ボット：{bots}）",
     ),
     "games_count": ("--games must be at least 1", "--games は1以上にしてください"),
+    # data export
+    "data_progress": ("Exporting", "書き出し中"),
+    "data_unwritable": (
+        "cannot write {path}: {why}; nothing was played",
+        "{path} に書き込めません：{why}。対局は始めていません",
+    ),
+    "data_exists": (
+        "{path} exists; give --force to replace it, or another --out",
+        "{path} はすでにあります。"
+        "置き換えるには --force を、別のファイルなら --out を指定してください",
+    ),
+    "data_suffix": (
+        "--out names a Parquet file ending in .parquet, not {path}",
+        "--out には .parquet で終わる Parquet ファイルを指定してください（{path} は不可）",
+    ),
+    "data_no_pyarrow": (
+        'writing Parquet needs pyarrow: pip install "xtarot[data]"',
+        'Parquet の書き出しには pyarrow が必要です：pip install "xtarot[data]"',
+    ),
+    "data_clock": (
+        "note: with --seconds the search bots play to the clock, so the same seed may give "
+        "another file on another run; --iterations keeps it reproducible",
+        "注意：--seconds では探索ボットが時間で打つため、同じシードでも実行ごとに"
+        "ファイルが変わることがあります。再現性が必要なら --iterations を使ってください",
+    ),
+    "data_done": (
+        "{rows} decisions of {games} matches written to {path} "
+        "({size}, {seconds:.1f} s, {rate:.0f} decisions/s, seed {seed})",
+        "{games}試合の{rows}手を {path} に書き出しました"
+        "（{size}、{seconds:.1f}秒、毎秒{rate:.0f}手、シード {seed}）",
+    ),
+    "data_schema": (
+        "schema: docs/adapters/data.md; columns truth_* and match_seed are for training only",
+        "スキーマ：docs/adapters/data.md。truth_* と match_seed の列は学習専用です",
+    ),
     # replay
     "replay_title": (
         "Record of {game}, {players} players (seed {seed})",

@@ -1,4 +1,5 @@
-"""The ``xtarot`` command: games, rules, play against bots, simulate, tournament, replay.
+"""The ``xtarot`` command: games, rules, play against bots, simulate, tournament, replay,
+the lab (``xtarot lab``) and data for researchers (``xtarot data export``).
 
 Run ``xtarot --help`` (or ``python -m xtarot.cli.main --help``).  Output is in
 English or Japanese (``--lang en|ja``; by default Japanese when ``LC_ALL`` /
@@ -31,6 +32,7 @@ from rich.text import Text
 import xtarot
 from xtarot import agents as _agents
 from xtarot.agents.heuristic import STRATEGIES
+from xtarot.cli.data import app as data_app
 from xtarot.cli.front import Front, PlainFront
 from xtarot.cli.i18n import (
     os_reason,
@@ -1120,6 +1122,7 @@ def check(
 
 
 app.add_typer(lab_app, name="lab")
+app.add_typer(data_app, name="data")
 
 
 def main() -> None:
