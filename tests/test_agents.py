@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -208,3 +209,67 @@ def test_heuristic_beats_random_and_refuses_unknown_games() -> None:
     fake = type(fake)(fake.seat, {**fake.view, "game": "chess"}, fake.legal, fake.sample_world)
     with pytest.raises(ValueError, match="no heuristic bot for chess"):
         bot.act(fake)
+
+
+class _Keeper:
+    """An agent that keeps every view it is given (with a copy of how it looked then)
+    and scribbles on it, as a careless agent might; it declares nothing, so it must
+    get fresh copies."""
+
+    name = "keeper"
+
+    def __init__(self, seed: int | None) -> None:
+        self.rng = random.Random(seed)
+        self.kept: list[tuple[dict, dict]] = []
+
+    def act(self, decision):  # type: ignore[no-untyped-def]
+        self.kept.append((decision.view, copy.deepcopy(decision.view)))
+        decision.view["scribbled"] = True
+        return decision.legal[self.rng.randrange(len(decision.legal))]
+
+    def explain(self) -> None:
+        return None
+
+
+def test_play_match_copies_views_unless_the_agent_only_reads_them() -> None:
+    """``play_match`` hands a ``reads_view_only`` agent the seat's view without a copy
+    and any other agent a fresh one.  Fairy 500's peeked view shares its trick list
+    and scores with the state, so a kept peeked view would change as the match goes
+    on; the keeper's kept views never do, and its scribbles never reach the table."""
+    game = xtarot.load("fairy500", players=3, hands=1)
+    keeper = _Keeper(1)
+    state = play_match(game, [keeper, RandomAgent(2), RandomAgent(3)], seed=5)
+    assert state.is_terminal and len(keeper.kept) > 5
+    for view, then in keeper.kept:
+        view.pop("scribbled")
+        assert view == then
+    assert "scribbled" not in state.view(0)
+    # the same match again: the same moves
+    mine = play_match(game, [_Keeper(1), RandomAgent(2), RandomAgent(3)], seed=5)
+    assert [a.text for a in mine.history] == [a.text for a in state.history]
+
+
+def test_decision_for_peeks_only_when_asked() -> None:
+    state = mid_game()
+    copied = decision_for(state)
+    peeked = decision_for(state, peek=True)
+    assert copied.view == peeked.view
+    assert copied.view is not peeked.view
+    seat = state.current_player
+    assert peeked.view == state.view(seat)
+
+
+def test_heuristic_agent_copies_the_view_for_a_strategy_that_keeps_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The heuristic wrapper reads only; a (plugin) strategy that does not declare
+    ``reads_view_only`` gets its own copy, so scribbling on it leaves the state alone."""
+    from xtarot.agents.heuristic import STRATEGIES, HeuristicAgent
+
+    monkeypatch.setitem(STRATEGIES, "sono-arcana", _Keeper)
+    state = mid_game()
+    seat = state.current_player
+    bot = HeuristicAgent(1)
+    assert bot.reads_view_only
+    bot.act(decision_for(state, peek=True))
+    assert "scribbled" not in state.peek_view(seat)

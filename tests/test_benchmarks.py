@@ -91,3 +91,15 @@ def test_heuristics_benchmark_full_matches(bench_script: Callable[[str], Any]) -
     assert full["mean_score"] + full["others_mean_score"] > 2 * (
         single["mean_score"] + single["others_mean_score"]
     )
+
+
+def test_speed_benchmark_plays_the_same_moves_both_ways(
+    bench_script: Callable[[str], Any],
+) -> None:
+    """``bench_speed`` times heuristic play-outs with copied and with peeked views: both
+    ways play the same moves, and the row carries both rates."""
+    bench = bench_script("bench_speed")
+    row = bench.measure("sono-arcana", 3, 0.05)
+    assert row["same_moves"] is True
+    assert row["copied_per_s"] > 0 and row["peeked_per_s"] > 0
+    assert row["speedup"] == row["peeked_per_s"] / row["copied_per_s"]

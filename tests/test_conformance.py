@@ -12,8 +12,8 @@ from xtarot.testing import check_agent, configurations, run_conformance
 
 #: Random games per player count with default options (the bulk runs), and per
 #: configuration with a non-default option.  XTAROT_CONFORMANCE_SCALE scales all of
-#: them (e.g. 0.1 for a quick local run).  The default run plays 300 games per player
-#: count (over 10,000 random games in all, with every check at every step of the deep
+#: them (e.g. 0.1 for a quick local run).  The default run plays 200 games per player
+#: count (over 12,000 random games in all, with every check at every step of the deep
 #: ones); the slow-marked ``test_random_playouts_in_full`` (``pytest -m slow``) plays
 #: 2,000 per player count on other seeds.  Long multi-hand matches are played as
 #: the game's ``bulk_options`` say (e.g. one hand) for the many-game runs; whole
@@ -29,9 +29,9 @@ def scaled(n: int) -> int:
 
 
 #: (many games, deep games, whole matches, deep whole matches)
-DEFAULTS = (scaled(300), scaled(10), scaled(10), scaled(2))
+DEFAULTS = (scaled(200), scaled(10), scaled(10), scaled(2))
 FULL = (scaled(2000), scaled(25), scaled(30), scaled(3))
-OPTIONS = (scaled(150), scaled(8), scaled(10), scaled(1))
+OPTIONS = (scaled(100), scaled(8), scaled(10), scaled(1))
 OPTIONS_IN_DEPTH = (0, scaled(25), scaled(30), scaled(3))
 
 CASES = [

@@ -133,7 +133,7 @@ def test_the_wild_grows_the_longest_meld() -> None:
     bot = GrailMahjongHeuristic()
     texts = []
     while state.view(0)["phase"] == "turn" and state.current_player == 0:
-        action = bot.act(decision_for(state))
+        action = bot.act(decision_for(state, peek=True))
         texts.append(action.text)
         state.apply(action)
     mine = state.view(0)["melds"][0]

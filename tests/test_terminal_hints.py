@@ -32,7 +32,7 @@ def test_extendori_certainty_is_true(players: int) -> None:
         state = xtarot.load("extendori", players=players, hands=1).new_state(seed=seed)
         rng = random.Random(seed)
         while not state.is_terminal:
-            decision = decision_for(state)
+            decision = decision_for(state, peek=True)  # read at once, never kept
             bot = ExtendoriHeuristic(seed)
             action = bot.act(decision)
             why = bot.explain()
@@ -153,7 +153,7 @@ def test_extendori_reasons_are_true(players: int, options: dict) -> None:
         state = game.new_state(seed=seed)
         rng = random.Random(seed)
         while not state.is_terminal:
-            decision = decision_for(state)
+            decision = decision_for(state, peek=True)  # read at once, never kept
             bot = ExtendoriHeuristic(seed)
             action = bot.act(decision)
             why = bot.explain()
@@ -190,7 +190,7 @@ def test_arcana_duel_says_no_attack_is_possible_only_when_none_is_legal() -> Non
         state = xtarot.load("arcana-duel").new_state(seed=seed)
         rng = random.Random(seed)
         while not state.is_terminal:
-            decision = decision_for(state)
+            decision = decision_for(state, peek=True)  # read at once, never kept
             bot = ArcanaDuelHeuristic(seed)
             action = bot.act(decision)
             why = bot.explain()

@@ -1,6 +1,10 @@
 """The table's feel in real headless Chromium: the pace (a finished trick stays on the
 felt for the time the viewer chose, the hand's last trick before its summary) and, on a
-phone (390×844), every legal control of every game visible and not covered.
+phone (390×844), every legal control of every game visible and not covered.  Learn: each
+game's Learn entry in the lobby opens a table whose coach explains the first rule that
+matters with the hint beside it, in the reader's language, and a learn hand ends with the
+learn summary.  The cards that land or travel (motion.js) move at the table's pace, never
+with reduced motion.
 
 Skipped without Chromium or Playwright (see ``test_web_e2e.py``).
 """
@@ -8,6 +12,7 @@ Skipped without Chromium or Playwright (see ``test_web_e2e.py``).
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any
 
@@ -275,3 +280,273 @@ def rules_are_for_the_browser(page: Any) -> None:
     assert not [c for c in codes if c.startswith(("bid ", "play ", "pass"))], codes
     assert body.locator(".rw-move").count() >= 5  # moves shown as the table shows them
     page.click("#rules-close")
+
+
+#: the first rule each game's first learn deal explains (the learner's first decision)
+FIRST = {
+    "fairy500": "auction",
+    "extendori": "lead",
+    "sono-arcana": "down",
+    "matto": "draw",
+    "grail-mahjong": "claim",
+    "arcana-duel": "setup",
+}
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _play(hand: list[str], legal: list[str], **extra: Any) -> dict[str, Any]:
+    view = {"phase": "play", "current_player": 0, "hand": hand}
+    return view | {"legal_actions": [f"play {c}" for c in legal]} | extra
+
+
+_F5 = {
+    "contract": {"kind": "contract", "declarer": 2, "bid": "bid 7d", "trump": "d"},
+    "trick": {"leader": 3, "cards": [[3, "5s"]]},
+    "tricks": [],
+}
+
+#: The coach's triggers on views made up for the purpose (seat 0's own view and legal
+#: moves): (game, view, lessons that must be due, lessons that must not).
+TRIGGER_CASES: list[tuple[str, dict[str, Any], list[str], list[str]]] = [
+    ("fairy500", _play(["5c", "9s", "10s"], ["9s", "10s"], **_F5), ["follow", "trump"], ["void"]),
+    ("fairy500", _play(["5c", "9d"], ["5c", "9d"], **_F5), ["void", "contract"], ["follow"]),
+    ("fairy500", _play(["5c"], [], **_F5) | {"current_player": 1}, ["contract"], ["void"]),
+    (
+        "fairy500",
+        {"phase": "discard", "current_player": 0, "legal_actions": ["discard 5c"]},
+        ["kitty"],
+        ["auction"],
+    ),
+    (
+        "extendori",
+        _play(["T3", "T5", "4s"], ["T3", "T5"], trick={"led_suit": "c", "cards": [[1, "2c"]]}),
+        ["major"],
+        ["follow", "void"],
+    ),
+    (
+        "extendori",
+        _play(["T3", "4s"], ["T3", "4s"], trick={"led_suit": None, "cards": []}),
+        ["lead"],
+        ["void"],
+    ),
+    (
+        "sono-arcana",
+        _play(["4c", "6c", "9s"], ["4c", "6c"], mode="up", parent=1, lot=["T3"]),
+        ["follow", "lot_other"],
+        ["down", "void"],
+    ),
+    (
+        "sono-arcana",
+        _play(["4c", "9s"], ["4c", "9s"], mode="down", parent=1, lot=["T3"]),
+        ["down"],
+        ["follow", "void"],
+    ),
+    (
+        "grail-mahjong",
+        {
+            "phase": "claim",
+            "current_player": 0,
+            "hand": ["5c", "5d", "Oc"],
+            "claim": {"seat": 1, "card": "5s"},
+            "legal_actions": ["pass", "claim pon 5c 5d"],
+        },
+        ["claim", "wild"],
+        ["pass"],
+    ),
+    (
+        "grail-mahjong",
+        {
+            "phase": "claim",
+            "current_player": 0,
+            "hand": ["5c"],
+            "claim": {"seat": 1, "card": "9s"},
+            "legal_actions": ["pass"],
+        },
+        ["pass"],
+        ["claim"],
+    ),
+    (
+        "matto",
+        {"phase": "pay", "current_player": 0, "legal_actions": ["pay 5c"], "field": ["T5"]},
+        ["pay"],
+        ["buy", "sets"],
+    ),
+    (
+        "matto",
+        {"phase": "buy", "current_player": 0, "legal_actions": ["end"], "field": ["T20"]},
+        ["end", "sets"],
+        ["buy"],
+    ),
+    (
+        "arcana-duel",
+        {
+            "phase": "attack",
+            "current_player": 0,
+            "attack": {"cards": ["Kc"]},
+            "legal_actions": ["attack 5s", "at down", "at T3"],
+        },
+        ["target"],
+        ["attack"],
+    ),
+    (
+        "arcana-duel",
+        {
+            "phase": "defend",
+            "current_player": 0,
+            "attack": {"power": 10},
+            "legal_actions": ["defend 7s"],
+        },
+        ["defend"],
+        ["target"],
+    ),
+]
+
+TRIGGERS_JS = """(cases) => {
+  const bad = [];
+  for (const [game, view, yes, no] of cases) {
+    const due = XLearn.due(game, view, 0);
+    for (const id of yes) if (!due.includes(id)) bad.push(`${game}: ${id} not due (${due})`);
+    for (const id of no) if (due.includes(id)) bad.push(`${game}: ${id} due (${due})`);
+    for (const id of due) if (!XLearnWords.lesson(game, id, {})) bad.push(`${game}: ${id}: ?`);
+  }
+  return bad;
+}"""
+
+
+def open_learn(page: Any, server: Server, game: str) -> dict[str, Any]:
+    """The lobby's Learn button for ``game``; returns the coach once the hint is in."""
+    page.goto(server.base + "/")
+    page.click(f'[data-learn="{game}"]')
+    page.wait_for_selector("#coach .coach-hint[data-hint]", timeout=20000)
+    return page.evaluate(
+        """() => ({lesson: document.getElementById('coach').dataset.lesson,
+          title: document.querySelector('#coach .coach-title').textContent,
+          text: document.querySelector('#coach .coach-text').textContent,
+          hint: document.querySelector('#coach .coach-hint').dataset.hint})"""
+    )
+
+
+def play_the_hints(page: Any, deadline: float) -> int:
+    """Take the coach's hint at every decision until the learn summary shows."""
+    moves = 0
+    while not page.locator("#board .overlay .learn-end").count():
+        assert time.monotonic() < deadline, "the learn hand did not end"
+        st = page.evaluate(STATUS_JS)
+        hint = page.locator("#coach .coach-hint[data-hint]")
+        if not st["turn"] or st["pending"] or not hint.count():
+            page.wait_for_timeout(20)
+            continue
+        action = hint.get_attribute("data-hint")
+        wanted = page.locator(
+            f'#choices [data-action="{action}"], #board [data-action="{action}"], '
+            f'#hand button.card[data-action="{action}"]'
+        )
+        target = wanted.first if wanted.count() else page.locator(CLICKABLE).first
+        try:
+            target.click(timeout=1500)
+            moves += 1
+        except Exception:  # the table moved on meanwhile: look again
+            continue
+        page.wait_for_function(
+            f"() => document.getElementById('status').dataset.n !== '{st['n']}'", timeout=10000
+        )
+    return moves
+
+
+def test_learn_every_game_from_the_lobby(server: Server, browser: Any) -> None:
+    """At 390×844, each game's Learn: a table of the learner and easy bots whose coach
+    explains the first rule of that deal with the hint beside it (English; Arcana Duel
+    in Japanese); no legal control covered (Fairy 500's bidding); Grail Mahjong played
+    to its end by the hints shows the learn summary — scoring, *Play a real match*,
+    *Learn again* (which opens another learn table) — and the triggers fire on made-up
+    views of each game."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    ctx.add_init_script(
+        "if (!sessionStorage.getItem('lang-set')) { localStorage.setItem('xtarot.lang', 'en');"
+        " sessionStorage.setItem('lang-set', '1'); }"
+        " localStorage.setItem('xtarot.autopass', '0');"
+    )
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    deadline = time.monotonic() + 90
+    for game in ("fairy500", "extendori", "sono-arcana", "matto", "grail-mahjong"):
+        coach = open_learn(page, server, game)
+        assert coach["lesson"] == FIRST[game], (game, coach)
+        assert coach["title"] and coach["text"] and coach["hint"], coach
+        assert not JAPANESE.search(coach["title"] + coach["text"]), coach
+        table = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('t')")
+        info = httpx.get(f"{server.base}/api/tables/{table}", timeout=5).json()
+        assert info["learn"] and [s["bot"] for s in info["seats"][1:]] == ["easy"] * (
+            info["players"] - 1
+        )
+        if game == "fairy500":
+            assert page.evaluate(COVERED_JS, CLICKABLE) == []
+            assert page.evaluate(TRIGGERS_JS, TRIGGER_CASES) == []
+    # Grail Mahjong's learn hand, played by the hints, to its end
+    moves = play_the_hints(page, deadline)
+    assert 3 <= moves <= 14, moves
+    end = page.locator("#board .overlay .learn-end")
+    assert "(n−2)²" in end.locator(".learn-scoring").inner_text()
+    assert end.locator("button.learn-real").is_visible()
+    assert page.locator("#board [data-land^='meld:0:']").count() >= 1  # melds landed here
+    assert page.locator("#rematch-box").is_hidden()  # Learn again instead
+    first = page.evaluate("location.hash")
+    end.locator("button.learn-again").click()
+    page.wait_for_function(f"() => location.hash !== {first!r}")
+    page.wait_for_selector("#coach .coach-hint[data-hint]", timeout=20000)
+    # Japanese: Arcana Duel
+    page.click("#lang")
+    coach = open_learn(page, server, "arcana-duel")
+    assert coach["lesson"] == "setup" and coach["title"] == "場の準備", coach
+    assert JAPANESE.search(coach["text"]), coach
+    assert not errors, errors
+    ctx.close()
+
+
+#: In the table page: a card seen in one place lands in a data-land place (it moves from
+#: there), one never seen grows in, and the kitty travels as card backs to a seat.
+MOTION_JS = """() => {
+  const board = document.getElementById('board');
+  const src = document.createElement('div');
+  src.dataset.place = 'kitty';
+  src.appendChild(XCards.svg('5c', {size: 's'}));
+  board.appendChild(src);
+  const before = XMotion.snapshot() || {land: null};
+  src.remove();
+  const zone = document.createElement('div');
+  zone.dataset.land = 'meld:0:0';
+  zone.append(XCards.svg('5c', {size: 's'}), XCards.svg('6c', {size: 's'}));
+  board.appendChild(zone);
+  document.querySelectorAll('.ghost-card').forEach((g) => g.remove());
+  document.getAnimations().forEach((a) => a.cancel());
+  const start = 0;
+  XMotion.arrive(before.land ? before : null);
+  const layout = {travels: () => [{from: 'kitty', to: 1, count: 4}]};
+  XMotion.travel(before, layout, {}, {}, 0);
+  return {landed: zone.querySelectorAll('[data-landed]').length,
+          moving: document.getAnimations().length - start,
+          ghosts: document.querySelectorAll('.ghost-card').length};
+}"""
+
+
+def test_cards_land_and_travel_at_the_pace_and_never_with_reduced_motion(
+    server: Server, browser: Any
+) -> None:
+    """motion.js's landing (a meld's card from where it was seen, a card never seen
+    growing in) and travelling (the kitty's backs to a seat) at the pace *normal*; with
+    the pace off (the tests' default) or reduced motion, nothing moves."""
+    table = new_table(server, "fairy500", 4, seed=3)
+    ctx = browser.new_context()
+    ctx.add_init_script("localStorage.setItem('xtarot.pace', 'normal')")
+    page = ctx.new_page()
+    page.goto(table["seats"][0]["link"])
+    page.wait_for_selector("#status[data-n]", timeout=15000)
+    normal = page.evaluate(MOTION_JS)
+    assert normal["landed"] == 2 and normal["ghosts"] == 4 and normal["moving"] >= 6, normal
+    page.evaluate("localStorage.setItem('xtarot.pace', 'off')")
+    assert page.evaluate(MOTION_JS) == {"landed": 0, "moving": 0, "ghosts": 0}
+    page.evaluate("localStorage.setItem('xtarot.pace', 'normal')")
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(MOTION_JS) == {"landed": 0, "moving": 0, "ghosts": 0}
+    ctx.close()

@@ -79,6 +79,7 @@ class EasyAgent:
     move of the same kind; a game without a heuristic gets a short ISMCTS."""
 
     name = "easy"
+    reads_view_only = True  # reads the game and phase; the heuristic guards its own view
 
     def __init__(self, seed: int | None = None, *, slip: float = EASY_SLIP) -> None:
         if isinstance(slip, bool) or not 0.0 <= float(slip) <= 1.0:
@@ -136,6 +137,7 @@ class NormalAgent:
     """The game's heuristic; a game without one gets ISMCTS at 200 iterations a move."""
 
     name = "normal"
+    reads_view_only = True  # the heuristic guards its own view; ISMCTS reads none
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed

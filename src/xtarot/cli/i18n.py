@@ -619,9 +619,45 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "F1 ヘルプ・F2 ルール・F3 ヒント（`?`）・F4 取り消し（`undo`）・ctrl+s ここまでの記録を"
         "保存（`save`）・ctrl+q 終了（`q`、保存するか聞かれます）",
     ),
-    "tui_replay_step": ("Move {n} of {of}", "{of}手中{n}手目"),
-    "tui_replay_start": ("Start (of {of} moves)", "開始（全{of}手）"),
-    "tui_all_hands": ("Every hand", "全員の手札"),
+    "key_hand": ("Next hand", "次のハンド"),
+    "key_play": ("Play", "再生"),
+    "key_pause": ("Pause", "停止"),
+    "tui_replay_pos": ("Step {n}/{of}", "手順 {n}/{of}"),
+    "tui_replay_hand": ("Hand {n}/{of}", "ハンド {n}/{of}"),
+    "tui_replay_pace": ("{pace} s a step", "1手 {pace} 秒"),
+    "tui_replay_playing": ("▶ {pace} s", "▶ {pace}秒"),
+    "tui_replay_title": ("Replay: keys", "リプレイ：キー"),
+    "tui_replay_keys": (
+        "→ l space   the next step\n"
+        "← h         the step before\n"
+        "Home End    the start, the end\n"
+        "PgDn n      the start of the next hand\n"
+        "PgUp b      the start of this hand (again: of the hand before)\n"
+        "p Enter     play (a step at once, then one a second) or pause\n"
+        "+ -         faster, slower\n"
+        "↑↓ Tab      scroll the moves; Tab moves to the hands and back\n"
+        "F2          the rules\n"
+        "q           leave\n"
+        "The buttons in the bar at the bottom can be clicked too.",
+        "→ l space   次の手順\n"
+        "← h         前の手順\n"
+        "Home End    最初、最後\n"
+        "PgDn n      次のハンドの最初\n"
+        "PgUp b      このハンドの最初（もう一度で前のハンドの最初）\n"
+        "p Enter     再生（すぐに1手進み、以後1秒ごと）・停止\n"
+        "+ -         速く、遅く\n"
+        "↑↓ Tab      進行をスクロール。Tab で手札の欄へ移り、もう一度で戻る\n"
+        "F2          ルール\n"
+        "q           終了\n"
+        "下の欄のボタンもクリックできます。",
+    ),
+    "tui_replay_whole": (
+        "The match is shown whole: every seat's cards from the start and face-down moves "
+        "too; after the end of the match, every hand as it was dealt.",
+        "対局をすべて表示しています：最初から全員の札と伏せた手も。対局が終わった後は、各ハンドの"
+        "配札を表示します。",
+    ),
+    "tui_all_hands": ("Every seat's cards", "全員の手札"),
     # sono-arcana
     "sa_round": ("Round {n}", "第{n}ラウンド"),
     "sa_final_round": ("final round", "最終ラウンド"),

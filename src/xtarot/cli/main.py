@@ -820,7 +820,12 @@ def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A game record (JSON) saved by xtarot.")],
     lang: LangOpt = None,
     step: Annotated[
-        bool, typer.Option("--step", help="Wait for Enter after each move (q stops).")
+        bool,
+        typer.Option(
+            "--step",
+            help="Line by line: wait for Enter after each move (q stops). The full-screen "
+            "app always goes step by step.",
+        ),
     ] = False,
     reveal: Annotated[
         bool,
@@ -830,9 +835,11 @@ def replay_cmd(
             "is shown only as the seat that saved it saw it).",
         ),
     ] = False,
+    plain: PlainOpt = False,
 ) -> None:
     """Replay a saved match: every move as it was seen, trick winners, combats, draws,
-    hand results and the final result."""
+    hand results and the final result; on a terminal, a full-screen app that shows the
+    board at every step (forwards and back), line by line with --plain."""
     lang = _lang(lang)
     try:
         record = xtarot.load_record(file)
@@ -841,18 +848,26 @@ def replay_cmd(
         fail(str(err), lang, code=1)
     info = state.game.info
     seat = perspective(record, state, reveal)
-    console = _out()
     game = info.name(lang) + paren(info.id, lang)
     if seat is None:
         title = t("replay_title", lang, game=game, players=state.players, seed=record["seed"])
     else:
         title = t("replay_title_secret", lang, game=game, players=state.players)
-    console.print(Text(title, style="bold"))
+    intro: list[RenderableType] = [Text(title, style="bold")]
     line = _options_line(state.game, lang)
     if line:
-        console.print(line)
+        intro.append(Text(line))
     if seat is not None:
-        console.print(Text(t("replay_as_seat", lang, seat=seat_label(seat, lang)), style="yellow"))
+        note = t("replay_as_seat", lang, seat=seat_label(seat, lang))
+        intro.append(Text(note, style="yellow"))
+    if full_screen(plain):
+        from xtarot.tui.replay import ReplayApp
+
+        ReplayApp(record, lang, seat, intro).run()
+        return
+    console = _out()
+    for item in intro:
+        console.print(item)
     for item in steps(record, lang, seat):
         for line in item.items:
             console.print(line)

@@ -11,14 +11,15 @@ A record holds the seed and every card.  What is shown depends on the match:
   seed and no one else's cards — unless ``--reveal`` is given.
 
 Each action is told by the game's screen (:meth:`~xtarot.cli.render.GameUI.announce`),
-the same lines a player sees during play.
+the same lines a player sees during play.  Each step also carries the position after it
+as the replay shows it (the full-screen replay, :mod:`xtarot.tui.replay`, draws it).
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import RenderableType
@@ -40,15 +41,24 @@ from xtarot.cli.render import (
 )
 from xtarot.engine import State
 
-__all__ = ["Step", "perspective", "steps"]
+__all__ = ["Step", "deal_piles", "perspective", "steps"]
 
 
 @dataclass
 class Step:
-    """What to print for one action (``number`` > 0) or between actions (0)."""
+    """What to print for one action (``number`` > 0) or between actions (0): the
+    opening, always first (its ``items`` may be empty), and the end, always last."""
 
     number: int
     items: list[RenderableType]
+    #: The position after the step as the replay shows it: the seat's view, or the
+    #: spectator's (:meth:`~xtarot.engine.State.public_view`) when everything is shown.
+    view: dict[str, Any] = field(default_factory=dict)
+    #: The hand in progress after the step (from 1).
+    hand: int = 1
+    #: Every seat's cards after the step (only when everything is shown and
+    #: ``every_hand`` was asked for).
+    hands: list[list[str]] | None = None
 
 
 def perspective(record: dict[str, Any], state: State, reveal: bool) -> int | None:
@@ -61,19 +71,26 @@ def perspective(record: dict[str, Any], state: State, reveal: bool) -> int | Non
     return seat if isinstance(seat, int) and 0 <= seat < state.players else 0
 
 
+def deal_piles(deal: dict[str, Any], lang: str) -> list[tuple[str, list[str]]]:
+    """A hand's deal as (label, cards): every seat's cards, then the small piles of
+    face-down cards (a kitty, a first discard; not a stock of many cards)."""
+    piles = [(seat_label(s, lang), list(cards)) for s, cards in enumerate(deal.get("hands") or [])]
+    for key, value in deal.items():
+        if key == "hands" or not isinstance(value, list) or not value or len(value) > 8:
+            continue
+        if all(isinstance(v, str) and as_card(v) is not None for v in value):
+            piles.append((key, list(value)))
+    return piles
+
+
 def _deal_lines(deal: dict[str, Any], n: int, lang: str) -> list[RenderableType]:
     """A hand's deal, every seat's cards (only shown when the match is revealed)."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
-    hands = deal.get("hands") or []
-    for s, cards in enumerate(hands):
-        grid.add_row(seat_label(s, lang), cards_text(sort_cards(cards), lang))
-    for key, value in deal.items():
-        if key == "hands" or not isinstance(value, list) or not value or len(value) > 8:
-            continue
-        if all(isinstance(v, str) and as_card(v) is not None for v in value):
-            grid.add_row(key, cards_text(value, lang))
+    seats = len(deal.get("hands") or [])
+    for i, (label, cards) in enumerate(deal_piles(deal, lang)):
+        grid.add_row(label, cards_text(sort_cards(cards) if i < seats else cards, lang))
     return [Text(t("replay_deal", lang, n=n), style="bold"), grid]
 
 
@@ -87,13 +104,21 @@ def _own_hand_lines(view: dict[str, Any], n: int, seat: int, lang: str) -> list[
     return [hand_rows(hand, lang, label=label)]
 
 
-def steps(record: dict[str, Any], lang: str, seat: int | None) -> Iterator[Step]:
-    """The course of ``record`` as ``seat`` saw it (``None``: everything)."""
+def steps(
+    record: dict[str, Any], lang: str, seat: int | None, *, every_hand: bool = False
+) -> Iterator[Step]:
+    """The course of ``record`` as ``seat`` saw it (``None``: everything); with
+    ``every_hand`` (and no seat), each step says every seat's cards too."""
     walk = xtarot.replay(record, upto=0)
     ui = SafeUI(ui_for(walk.game.id, walk.game.options))
 
     def look(state: State) -> dict[str, Any]:
         return copy.deepcopy(state.view(seat) if seat is not None else state.public_view())
+
+    def cards() -> list[list[str]] | None:
+        if seat is not None or not every_hand:
+            return None
+        return [list(walk.view(s).get("hand") or []) for s in range(walk.players)]
 
     before = look(walk)
     deals = record.get("deals") or []
@@ -103,8 +128,7 @@ def steps(record: dict[str, Any], lang: str, seat: int | None) -> Iterator[Step]
     elif seat is not None:
         first += _own_hand_lines(before, 1, seat, lang)
     first += ui.opening(before, lang)
-    if first:
-        yield Step(0, first)
+    yield Step(0, first, before, len(walk.deals), cards())
     for i, text in enumerate(record["actions"], 1):
         actor = walk.current_player
         assert actor is not None
@@ -139,17 +163,15 @@ def steps(record: dict[str, Any], lang: str, seat: int | None) -> Iterator[Step]
             elif seat is not None:
                 lines += _own_hand_lines(after, len(walk.deals), seat, lang)
             lines += ui.opening(after, lang)
-        yield Step(i, lines)
+        yield Step(i, lines, after, len(walk.deals), cards())
         before = after
     if walk.is_terminal:
-        yield Step(0, [Text(""), *ui.final(before, walk.scores().to_dict(), lang)])
+        end = [Text(""), *ui.final(before, walk.scores().to_dict(), lang)]
     else:
         running = walk.scores().to_dict()
-        yield Step(
-            0,
-            [
-                Text(""),
-                Text(t("replay_unfinished", lang), style="yellow"),
-                scores_table(running, lang, seat, title=t("running_scores", lang)),
-            ],
-        )
+        end = [
+            Text(""),
+            Text(t("replay_unfinished", lang), style="yellow"),
+            scores_table(running, lang, seat, title=t("running_scores", lang)),
+        ]
+    yield Step(0, end, before, len(walk.deals), cards())

@@ -11,6 +11,7 @@ Routes (see ``docs/web.md``):
 - ``GET /api/tables/{id}/record`` the record of a finished match (a JSON download);
 - ``GET /api/tables/{id}/replay`` a finished match as frames (``?seat=N``: from that
   seat); before the end only for a seat, with its token (``Authorization: Bearer``);
+- ``POST /api/learn`` a learn table: ``{"game", "player"?, "again"?}`` (the same answer);
 - ``POST /api/replay`` a record (the JSON body) -> the same frames;
 - ``GET /replay`` the replay page (``#t=ID`` a table, or a record file to open);
 - ``WS /ws/{id}`` one websocket per client;
@@ -52,8 +53,10 @@ from xtarot.server.hub import (
     Connection,
     Hub,
     Limits,
+    LiveTable,
     TableError,
 )
+from xtarot.server.learn import LEARN, learn_setup
 from xtarot.server.people import clean_name, player_id
 from xtarot.server.replays import MAX_STEPS, ReplayCache, ReplayError, encode, frames
 from xtarot.server.routes_people import add_people_routes
@@ -198,6 +201,8 @@ def create_app(
             # people see the levels first and start at normal (the heuristic, or for a
             # game without one a short search) rather than at a research bot's name
             data["default_bot"] = "normal"
+            # a guided first hand (POST /api/learn) for the games that have one
+            data["learn"] = info.id in LEARN
             out.append(data)
         return {"games": out}
 
@@ -246,6 +251,49 @@ def create_app(
             )
         except TableError as err:
             return _error(400, str(err))
+        return created(request, table, tokens, host)
+
+    @app.post("/api/learn")
+    async def create_learn_table(request: Request) -> JSONResponse:
+        """A learn table (:mod:`xtarot.server.learn`): ``{"game", "player"?, "again"?}``
+        -> the same answer as ``POST /api/tables``; ``again``: the how-many-th *Learn
+        again* (another friendly deal)."""
+        data = await _json_object(request, 'the body must be a JSON object: {"game": id}')
+        if isinstance(data, JSONResponse):
+            return data
+        client = request.client.host if request.client else "?"
+        if not hub.allow_creation(client):
+            per = hub.limits.tables_per_minute
+            return _error(429, f"too many new tables from your address (at most {per:g} a minute)")
+        game, again, key = data.get("game"), data.get("again", 0), data.get("player")
+        setup = learn_setup(game) if isinstance(game, str) else None
+        if setup is None:
+            return _error(400, f"'game' must be one of the games to learn: {', '.join(LEARN)}")
+        if isinstance(again, bool) or not isinstance(again, int) or again < 0:
+            return _error(400, "'again' must be a whole number from 0")
+        host = player_id(key) if key is not None else None
+        if key is not None and host is None:
+            return _error(
+                400, "'player' must be the browser's player key (16-64 URL-safe characters)"
+            )
+        try:
+            table, tokens = hub.create(
+                game,
+                setup.players,
+                dict(setup.options),
+                setup.seats(),
+                setup.seed(again),
+                host=host,
+                learn=True,
+            )
+        except TableError as err:
+            return _error(400, str(err))
+        return created(request, table, tokens, host)
+
+    def created(
+        request: Request, table: LiveTable, tokens: dict[int, str], host: str | None
+    ) -> JSONResponse:
+        """The answer to a new table: its id, a join link per human seat..."""
         base = str(request.base_url).rstrip("/")
         links = []
         for seat, spec in enumerate(table.seats):
@@ -273,6 +321,7 @@ def create_app(
                 "listed": table.listed,
                 "invite": f"{base}/j/{table.id}",
                 "host": host is not None,
+                "learn": table.learn,
             },
             status_code=201,
         )

@@ -262,6 +262,8 @@ class LiveTable:
     spectator_chat: bool = False
     shuffle: bool = False
     closed: bool = False
+    #: a learn table (xtarot.server.learn): the page coaches the player; not rated
+    learn: bool = False
     #: the rated result of the finished match (xtarot.server.ratings)
     results: list[dict[str, Any]] = field(default_factory=list)
 
@@ -371,6 +373,7 @@ class LiveTable:
             "listed": self.listed,
             "closed": self.closed,
             "results": self.results,
+            "learn": self.learn,
         }
 
     def check_token(self, seat: int, token: str) -> bool:
@@ -429,6 +432,7 @@ class Hub:
         listed: bool | None = None,
         host: str | None = None,
         tokens: dict[int, str] | None = None,
+        learn: bool = False,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table; returns it and the secret token of every human seat.
 
@@ -438,7 +442,8 @@ class Hub:
         shows the table in the lobby (default: when it has an open seat); ``host``: the
         public id of the creator's player identity (:func:`~xtarot.server.people.player_id`),
         who may then manage the table; ``tokens``: the human seats' tokens when they are
-        already known (a rematch's derive from the old table's)."""
+        already known (a rematch's derive from the old table's); ``learn``: a learn
+        table (:mod:`xtarot.server.learn`: the page coaches, the match is not rated)."""
         if clock is not None and (
             isinstance(clock, bool)
             or not isinstance(clock, int)
@@ -514,7 +519,8 @@ class Hub:
                 "clock": clock,
                 "listed": any(sp.open for sp in specs) if listed is None else listed,
                 "host": host,
-            },
+            }
+            | ({"learn": True} if learn else {}),
         )
         self.store.create(stored)
         table = self._live(stored, state)
@@ -531,6 +537,7 @@ class Hub:
         table.spectator_chat = bool(settings.get("spectator_chat"))
         table.shuffle = bool(settings.get("shuffle"))
         table.closed = bool(settings.get("closed"))
+        table.learn = bool(settings.get("learn"))
         table.social.rematch = settings.get("rematch")
         table.social.moved = {int(k): v for k, v in (settings.get("moved") or {}).items()}
         for i, spec in enumerate(stored.seats):
@@ -754,7 +761,10 @@ class Hub:
         return action.text
 
     async def _rate(self, table: LiveTable, result: dict[str, Any]) -> None:
-        """Rate the finished match (a failure is logged: the match itself is saved)."""
+        """Rate the finished match (a failure is logged: the match itself is saved);
+        a learn table's is not rated."""
+        if table.learn:
+            return
         args = (self.store, table.id, table.game.id, table.seats, result)
         try:
             if self.store.local:

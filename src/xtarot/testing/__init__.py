@@ -86,7 +86,8 @@ def moves_digest(
             if seat in random_seats:
                 action = rng.choice(state.legal_actions())
             else:
-                action = bots[seat].act(decision_for(state))
+                peek = bool(getattr(bots[seat], "reads_view_only", False))
+                action = bots[seat].act(decision_for(state, peek=peek))
                 digest.update(f"{seat} {action.text}\n".encode())
             state.apply(action)
     return digest.hexdigest()[:16]

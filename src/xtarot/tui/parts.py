@@ -16,7 +16,7 @@ from rich.console import Console, Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
-from xtarot.cli.i18n import t
+from xtarot.cli.i18n import paren, t
 from xtarot.cli.render import (
     _GROUP_KEYS,
     GameUI,
@@ -30,7 +30,7 @@ from xtarot.cli.render import (
 )
 from xtarot.engine import Action
 
-__all__ = ["flat", "hand_text", "header_text", "move_prompt", "table_parts"]
+__all__ = ["flat", "hand_text", "header_text", "move_prompt", "piles_text", "table_parts"]
 
 _GROUPS = _GROUP_KEYS  # suit -> the message naming its row
 
@@ -97,9 +97,11 @@ def hand_text(
     *,
     rows: bool = False,
     click: bool = True,
+    label: str | None = None,
 ) -> Text:
     """The hand sorted by suit: ``Your hand (10)  T5 T21 │ Mc Lc │ …`` on flowing
-    lines, or (``rows``) one line per suit with the majors' names.
+    lines, or (``rows``) one line per suit with the majors' names; ``label``: another
+    heading than ``Your hand (10)``.
 
     >>> hand_text(["Kc", "T3", "2c", "5s"], "en", click=False).plain
     'Your hand (4)  T3 │ 2c Kc │ 5s'
@@ -108,7 +110,7 @@ def hand_text(
       大アルカナ  T3 女帝
       聖杯        Kc
     """
-    out = Text(t("tui_hand", lang, n=len(codes)), style="bold")
+    out = Text(t("tui_hand", lang, n=len(codes)) if label is None else label, style="bold")
     groups, others = suit_groups(codes)
     if not codes:
         return out.append("  " + t("empty", lang), style="dim")
@@ -126,13 +128,57 @@ def hand_text(
             out.append("\n  … " + " ".join(others))
         return out
     out.append("  ")
+    return out.append_text(_flowing(groups, others, lang, game, click=click))
+
+
+def _flowing(
+    groups: dict[str | None, list[str]],
+    others: list[str],
+    lang: str,
+    game: str | None,
+    *,
+    click: bool,
+) -> Text:
     pieces = [
         Text(" ").join(_card(c, lang, game, names=False, click=click) for c in members)
         for members in groups.values()
     ]
     if others:
         pieces.append(Text(" ".join(others)))
-    out.append_text(Text(" │ ", style="dim").join(pieces))
+    return Text(" │ ", style="dim").join(pieces)
+
+
+def piles_text(
+    title: str,
+    piles: Sequence[tuple[str, Sequence[str]]],
+    lang: str,
+    game: str | None = None,
+    *,
+    sort: int | None = None,
+) -> Text:
+    """Several seats' cards (or piles) face up under ``title``, one line each, the
+    labels aligned; the first ``sort`` piles (default: all) sorted by suit, the
+    others as they lie.
+
+    >>> print(piles_text("Every hand", [("Seat 1", ["Kc", "T3"]), ("kitty", ["5s"])],
+    ...                  "en").plain)
+    Every hand
+      Seat 1 (2)  T3 │ Kc
+      kitty (1)   5s
+    """
+    out = Text(title, style="bold")
+    labels = [label + paren(len(cards), lang) for label, cards in piles]
+    wide = max((Text(label).cell_len for label in labels), default=0)
+    for i, (label, (_, cards)) in enumerate(zip(labels, piles, strict=True)):
+        out.append("\n  " + label + " " * (wide - Text(label).cell_len + 2), style="dim")
+        if not cards:
+            out.append(t("empty", lang), style="dim")
+        elif sort is None or i < sort:
+            out.append_text(_flowing(*suit_groups(cards), lang, game, click=False))
+        else:
+            out.append_text(
+                Text(" ").join(_card(c, lang, game, names=False, click=False) for c in cards)
+            )
     return out
 
 

@@ -24,33 +24,38 @@ import contextvars
 import queue
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
-from rich.markdown import Markdown
 from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.events import Key, Resize
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from xtarot.cli.front import Front, moves_block
-from xtarot.cli.i18n import paren, rules_text, t
+from xtarot.cli.i18n import paren, t
 from xtarot.cli.play import PlaySession
-from xtarot.cli.text import JMarkdown
 from xtarot.engine import Action
-from xtarot.tui.parts import flat, hand_text, header_text, move_prompt, table_parts
+from xtarot.tui.board import (
+    BOARD_CSS,
+    TALL,
+    board_regions,
+    draw_board,
+    fit_table,
+    rules_pager,
+    rules_screen,
+    translate_keys,
+)
+from xtarot.tui.parts import hand_text, move_prompt
 from xtarot.tui.widgets import ConfirmScreen, HistoryInput, MovesLog, PagerScreen
 
 __all__ = ["TALL", "AppFront", "PlayApp"]
 
-#: From this many rows on, the hand is shown one row per suit with the majors' names.
-TALL = 32
 #: Seconds within which what happens at the table is drawn together.
 FRAME = 0.05
 #: The fewest rows the log and the moves keep below the table.
@@ -214,11 +219,9 @@ class PlayApp(App[int]):
     """One match in the terminal, full screen; ``run()`` returns the exit code."""
 
     ENABLE_COMMAND_PALETTE = False
-    CSS = """
-    Screen { layout: vertical; }
-    #header { height: auto; background: $panel; color: $text; padding: 0 1; }
-    #table { height: auto; padding: 0 1; scrollbar-size-vertical: 1; }
-    #hand { height: auto; padding: 0 1; border-top: solid $panel-lighten-2; }
+    CSS = (
+        BOARD_CSS
+        + """
     #lower { height: 1fr; min-height: 4; }
     #log {
         width: 1fr; border-top: solid $panel-lighten-2; border-title-color: $text-muted;
@@ -233,6 +236,7 @@ class PlayApp(App[int]):
     #input { height: 1; border: none; padding: 0 1; background: $boost; }
     #input:focus { background: $panel; }
     """
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
         Binding("f2", "rules", "Rules"),
@@ -269,18 +273,11 @@ class PlayApp(App[int]):
         self._said: list[RenderableType] = []
         self._view_soon: dict[str, Any] | None = None
         self._timer: Timer | None = None
-        labels = {d: t("key_" + d.lower(), self.lang) for d in _LABELLED}
-        for key, bound in self._bindings.key_to_bindings.items():  # in the player's language
-            self._bindings.key_to_bindings[key] = [
-                replace(b, description=labels.get(b.description, b.description)) for b in bound
-            ]
+        translate_keys(self, self.lang, _LABELLED)
 
     # -- layout -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="header")
-        with VerticalScroll(id="table", can_focus=False):
-            yield Static(id="table-body")
-        yield Static(id="hand")
+        yield from board_regions()
         with Horizontal(id="lower"):
             yield MovesLog(id="log")
             yield MoveList(id="moves")
@@ -333,12 +330,7 @@ class PlayApp(App[int]):
         (at least :data:`LOWER_MIN` rows), the input and the footer leave."""
         if self.view is not None:
             self.show_view(self.view)
-        rows = self.size.height
-        used = (
-            self.query_one("#header").outer_size.height + self.query_one("#hand").outer_size.height
-        )
-        spare = rows - used - LOWER_MIN - 2
-        self.query_one("#table").styles.max_height = max(3, spare)
+        fit_table(self, LOWER_MIN + 2)
 
     # -- what the session shows ---------------------------------------------------------
     def log_item(self, item: RenderableType) -> None:
@@ -368,18 +360,12 @@ class PlayApp(App[int]):
         """Header, table and hand from the seat's view."""
         session = self.session
         self.view = view
-        width = max(20, self.size.width - 2)
-        self.query_one("#header", Static).update(
-            header_text(session.ui, view, self.lang, session.title, width)
-        )
-        table = table_parts(session.ui, view, self.lang)
-        self.query_one("#table-body", Static).update(flat(self.console, table, width))
         hand = view.get("hand")
-        hand_widget = self.query_one("#hand", Static)
-        hand_widget.display = isinstance(hand, list)
+        shown = None
         if isinstance(hand, list):
             tall = self.size.height >= TALL
-            hand_widget.update(hand_text(hand, self.lang, session.game.id, rows=tall))
+            shown = hand_text(hand, self.lang, session.game.id, rows=tall)
+        draw_board(self, session.ui, view, self.lang, session.title, shown)
 
     def after_move(self, view: dict[str, Any]) -> None:
         """A move was made at the table: the new view; the moves offered are gone."""
@@ -451,10 +437,7 @@ class PlayApp(App[int]):
         self.push_screen(ConfirmScreen(question, lang), lambda yes: answer(bool(yes)))
 
     def show_rules(self, markdown: str, note: str | None = None) -> None:
-        body: RenderableType = JMarkdown(markdown) if self.lang == "ja" else Markdown(markdown)
-        if note is not None:
-            body = Group(Text(note, style="yellow"), body)
-        self.push_screen(PagerScreen(t("key_rules", self.lang), body, self.lang))
+        self.push_screen(rules_pager(markdown, note, self.lang))
 
     # -- what the person does -----------------------------------------------------------
     def submit(self, line: str) -> bool:
@@ -505,12 +488,11 @@ class PlayApp(App[int]):
         self.query_one("#moves", MoveList).focus()
 
     def action_rules(self) -> None:
-        found = rules_text(self.session.game.id, self.lang)
-        if found is None:
+        pager = rules_screen(self.session.game.id, self.lang)
+        if pager is None:
             self.notify(t("no_rules", self.lang))
-            return
-        note = t("rules_fallback", self.lang) if found[1] != self.lang else None
-        self.show_rules(found[0], note)
+        else:
+            self.push_screen(pager)
 
     def action_help(self) -> None:
         lang = self.lang

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, RichLog, Static
 
@@ -31,8 +32,10 @@ class MovesLog(RichLog):
         self._width = 0
 
     def add(self, item: RenderableType) -> None:
+        """Say ``item`` (drawn once the region's size is known)."""
         self.items.append(item)
-        self.write(item)
+        if self._size_known:
+            self.write(item)
 
     def write(self, content: object, *args: object, **kwargs: object) -> MovesLog:  # type: ignore[override]
         if self._size_known:
@@ -41,15 +44,43 @@ class MovesLog(RichLog):
         return self
 
     def on_resize(self, event: Resize) -> None:
-        # (RichLog's own handler runs after this one: it draws what was said before
-        # the size was known)
+        # (before RichLog's own handler, which then has nothing left to draw: what was
+        # said before the size was known is drawn here, the items themselves, so that
+        # line_of finds them)
         width = self.scrollable_content_region.width
-        if self._size_known and width != self._width and self._width:
+        if not self._size_known:
+            if event.size.width:
+                self._size_known = True
+                for item in self.items:
+                    self.write(item)
+        elif width != self._width and self._width:
             self.clear()  # wrap everything again at the new width
             self.starts = []
             for item in self.items:
                 self.write(item)
         self._width = width
+
+    def keep(self, n: int) -> None:
+        """Only the first ``n`` items said (a replay steps back): the lines of the
+        later ones go; the earlier ones are not drawn again."""
+        said = len(self.items)
+        if n >= said:
+            return
+        del self.items[n:]
+        if not self._size_known:  # nothing drawn yet
+            return
+        if len(self.starts) != said:  # (never: every item said is drawn once)
+            self.clear()
+            self.starts = []
+            for item in self.items:
+                self.write(item)
+            return
+        cut = self.starts[n][1]
+        del self.starts[n:]
+        del self.lines[cut:]
+        self._line_cache.clear()  # (RichLog keys it by line number)
+        self.virtual_size = Size(self.virtual_size.width, len(self.lines))
+        self.refresh()
 
     def line_of(self, item: object) -> int | None:
         """The first line ``item`` (said earlier: the very object) is drawn on."""

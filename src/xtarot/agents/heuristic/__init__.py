@@ -7,7 +7,9 @@ only the seat's view and says which rule fired (``explain()``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, cast
 
 from xtarot.agents.base import Agent, Decision, Explanation
@@ -49,6 +51,9 @@ class HeuristicAgent:
     """The heuristic strategy of whatever game the decision belongs to."""
 
     name = "heuristic"
+    #: the built-in strategies only read their view; one that does not (a plugin's)
+    #: is handed a copy of it (see :meth:`act`)
+    reads_view_only = True
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -68,6 +73,8 @@ class HeuristicAgent:
                 )
             strategy = self._by_game[game] = factory(self.seed)
         self._current = strategy
+        if not getattr(strategy, "reads_view_only", False):
+            decision = replace(decision, view=json.loads(json.dumps(decision.view)))
         return strategy.act(decision)
 
     def explain(self) -> Explanation | None:

@@ -1,6 +1,8 @@
 // The lobby's list of the games under the game picker: each in one line — what it is,
 // how many play, how long a match takes (gamewords.js) — the chosen one marked; a
 // click on a line chooses that game.  It follows the picker (#game) by itself.
+// Beside each game that has one, *Learn*: a guided first hand against easy bots
+// (POST /api/learn; the table's coach is learn.js).
 "use strict";
 
 (() => {
@@ -8,6 +10,24 @@
   const box = document.getElementById("game-lines");
   if (!picker || !box) return;
   const players = {};
+  const learnable = {};
+
+  async function learn(id, button) {
+    button.disabled = true;
+    try {
+      const res = await fetch("api/learn", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ game: id, player: XPeople.key() || undefined }),
+      });
+      const data = await res.json();
+      if (!res.ok) throw new Error(data.error || res.statusText);
+      location.href = data.seats.find((s) => s.link).link;
+    } catch (err) {
+      button.disabled = false;
+      button.title = String(err.message);
+    }
+  }
 
   function render() {
     box.textContent = "";
@@ -34,6 +54,16 @@
         picker.dispatchEvent(new Event("change", { bubbles: true }));
       });
       li.appendChild(b);
+      if (learnable[id]) {
+        const l = document.createElement("button");
+        l.type = "button";
+        l.className = "small learn-btn";
+        l.dataset.learn = id;
+        l.textContent = XI18n.t("learn");
+        l.title = XI18n.t("learn_help");
+        l.addEventListener("click", () => learn(id, l));
+        li.appendChild(l);
+      }
       box.appendChild(li);
     }
   }
@@ -41,7 +71,7 @@
   picker.addEventListener("change", render);
   new MutationObserver(render).observe(picker, { childList: true });
   fetch("api/games").then((r) => r.json()).then((body) => {
-    for (const g of body.games || []) players[g.id] = g.players;
+    for (const g of body.games || []) { players[g.id] = g.players; learnable[g.id] = Boolean(g.learn); }
     render();
   }).catch(() => render());
 })();

@@ -19,7 +19,12 @@
 //     handKey(view)               a value that changes when a new hand starts
 //     history(view, ctx, el)      the match so far (shown in a scrolling box)
 //     historyTitle()              that box's title (default "History")
+//     travels(prev, view, seat)   cards that went somewhere unseen since the last
+//                                 view (Fairy 500's kitty to the declarer), for motion.js
 //   });
+//
+// A place where cards are laid down and stay (melds, a seat's majors or talismans)
+// carries data-land="<key>": motion.js moves a card new there from where it was seen.
 //
 // ctx (built by table.js on every render): { seat (mine or null), seatLabel(s, short),
 // legal (action texts), myTurn, act(text), hint (action text or null), ui (an object

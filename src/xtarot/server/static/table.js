@@ -28,6 +28,8 @@
   let overlay = null; // the summary shown over the board after a hand ends
   let wasMyTurn = false;
   let quiet = false; // the drawn state's hand summary waits (pace.js: the last trick first)
+  let hintAsked = null; // a learn table asks for the hint by itself, once per position
+  let prevView = null; // the view drawn before this one (motion: what went where)
   const ui = {}; // layouts' own UI state between renders
 
   // "Seat 1 (you)"; in Japanese "1番席（あなた）", without the spaces
@@ -62,6 +64,7 @@
     pending = true;
     selected = null;
     ui.showLast = false;
+    if (learning()) XLearn.acted();
     document.body.classList.add("pending");
     send({ type: "act", action, n: last.n, seat });
     pace.release(); // what comes next answers this seat's own move: no holding
@@ -78,12 +81,14 @@
     if (last && msg.n !== last.n) { hint = null; selected = null; }
     const moved = !last || msg.n !== last.n || msg.synthetic !== last.synthetic;
     const before = moved && last ? XMotion.snapshot() : null;
+    prevView = moved && last ? last.view : null;
     last = msg;
     receivedAt = at;
     quiet = Boolean(opts.quiet);
     document.body.dataset.moment = opts.moment || "";
     render();
     XMotion.arrive(before);
+    if (before && prevView) XMotion.travel(before, XLayouts.forGame(msg.view.game), prevView, msg.view, seat);
     if (moved && !msg.synthetic) XClockMarks.announce(msg, seat, say);
   }
 
@@ -193,7 +198,8 @@
 
   function renderRematch() {
     const box = $("rematch-box");
-    const r = last && last.finished ? last.rematch : null;
+    // a learn table offers "Learn again" and "Play a real match" instead (learn.js)
+    const r = last && last.finished && !learning() ? last.rematch : null;
     if (!r || seat === null) { if (seat !== null) box.hidden = true; return; }
     box.hidden = false;
     const mine = r.votes.includes(seat);
@@ -223,6 +229,24 @@
       list.unshift({ id: info.id, seat, game: info.game, link: location.href, at: Date.now() });
       localStorage.setItem("xtarot.tables", JSON.stringify(list.slice(0, 30)));
     } catch (e) { /* storage full or disabled: nothing to keep */ }
+  }
+
+  // A learn table (POST /api/learn): the coach explains the rules as they come up and
+  // shows the hint for each decision (learn.js).
+  function learning() { return Boolean(info && info.learn); }
+
+  function renderCoach(view, layout, myTurn) {
+    const box = $("coach");
+    if (!learning() || seat === null) { box.hidden = true; return; }
+    // the coach shows the hint of every decision: ask for it once per position
+    if (myTurn && !hint && hintAsked !== last.n && !last.synthetic) {
+      hintAsked = last.n;
+      send({ type: "hint", lang: XI18n.get() });
+    }
+    XLearn.render(box, {
+      tableId, game: view.game, view, seat, myTurn, hint, finished: last.finished, seatLabel, n: last.n,
+      label: (a) => layout.label(a),
+    });
   }
 
   // -- drawing --------------------------------------------------------------------------
@@ -351,10 +375,10 @@
     }
     $("hand-note").textContent = hand.length ? XI18n.cards(hand.length) : "";
     const hintBtn = $("hint");
-    hintBtn.hidden = !myTurn;
+    hintBtn.hidden = !myTurn || learning(); // a learn table's coach shows the hint
     const hintText = $("hint-text");
-    hintText.hidden = !hint;
-    if (hint) {
+    hintText.hidden = !hint || learning();
+    if (hint && !learning()) {
       hintText.textContent = "";
       hintText.appendChild(make("strong", "", `${XI18n.t("hint")}: `));
       hintText.appendChild(XLayouts.richLabel(layout.label(hint.action)));
@@ -363,6 +387,7 @@
       hintText.appendChild(XRichText.render(hint.text, { cards: !hint.action.startsWith("bid ") }));
     }
 
+    renderCoach(view, layout, myTurn);
     renderLog(view, layout);
     renderSummary(view, layout, ctx);
     renderScores(view);
@@ -380,6 +405,7 @@
 
     notifyTurn(myTurn);
     XReach.check();
+    XMotion.resume(); // drawn again: the cards on their way go on moving
   }
 
   // Grail Mahjong's pass-only claim window, answered for the player (autopass.js).
@@ -523,6 +549,7 @@
     box.appendChild(make("h2", "", last.finished ? XI18n.t("match_over")
       : (XI18n.g(view.game, "summary_title") || XI18n.t("last_hand"))));
     box.appendChild(body);
+    if (last.finished && learning()) box.appendChild(XLearn.endBlock(view.game, view.players));
     if (last.finished) {
       const again = againLink();
       if (again) box.appendChild(again);
@@ -546,6 +573,7 @@
     const title = last.finished ? XI18n.t("match_over") : (XI18n.g(view.game, "hand_over") || XI18n.t("hand_over"));
     box.appendChild(make("h2", "", title));
     box.appendChild(body);
+    if (last.finished && learning()) box.appendChild(XLearn.endBlock(view.game, view.players));
     const again = againLink();
     if (again) box.appendChild(again);
     const ok = make("button", "small", XI18n.t("dismiss"));
@@ -672,6 +700,7 @@
   $("lang").addEventListener("click", () => {
     XI18n.set(XI18n.get() === "ja" ? "en" : "ja");
     hint = null;
+    hintAsked = null; // the coach asks again, in the new language
     translate();
     if ($("rules-dialog").open) showRules();
   });
@@ -681,6 +710,7 @@
     send({ type: "hint", lang: XI18n.get() });
   });
   $("rules").addEventListener("click", showRules);
+  $("coach-btn").addEventListener("click", () => { XLearn.showAgain(); render(); });
   $("host-btn").addEventListener("click", () => XHost.open());
   $("host-close").addEventListener("click", () => $("host-dialog").close());
   $("rules-close").addEventListener("click", () => $("rules-dialog").close());

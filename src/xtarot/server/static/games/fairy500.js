@@ -501,6 +501,7 @@
   // count of face-down cards.
   function kittyBlock(view, ctx) {
     const box = make("div", "f5-kitty");
+    if (view.kitty_size) box.dataset.place = "kitty"; // it travels to the declarer (motion.js)
     const c = view.contract;
     if (view.kitty && view.kitty.length) {
       const b = make("span", "f5-kb");
@@ -980,6 +981,13 @@
   }
 
   XLayouts.register(F5, {
+    // the kitty goes to the declarer (motion.js): into this seat's hand, or as card
+    // backs to the declarer's place
+    travels(prev, view) {
+      const c = view.contract;
+      if (!prev || !(prev.kitty_size > 0) || view.kitty_size || !c || typeof c.declarer !== "number") return [];
+      return [{ from: "kitty", to: c.declarer, count: prev.kitty_size, cards: view.kitty || null }];
+    },
     board,
     seatExtra,
     controls,

@@ -290,6 +290,7 @@
     const luck = o.luck;
     if (luck) {
       const area = make("span", "gm-area");
+      area.dataset.land = `area:${s}`; // Lc played into the area (motion.js)
       area.title = w("area");
       area.appendChild(cardEl("Lc", "xs"));
       area.appendChild(make("span", "gm-x2", "×2"));
@@ -301,7 +302,9 @@
     const meldRow = make("div", "gm-melds");
     if (!melds.length) meldRow.appendChild(make("span", "gm-none", w("no_melds")));
     melds.forEach((m, i) => {
-      meldRow.appendChild(meldEl(m.cards, { num: i + 1, score: m.score, claimed: m.claimed, from: m.from, size: "xs" }, ctx));
+      const meld = meldEl(m.cards, { num: i + 1, score: m.score, claimed: m.claimed, from: m.from, size: "xs" }, ctx);
+      meld.dataset.land = `meld:${s}:${i}`; // melds and claims land here (motion.js)
+      meldRow.appendChild(meld);
     });
     panel.appendChild(meldRow);
 
@@ -309,6 +312,7 @@
       const river = make("div", "gm-river");
       river.appendChild(make("span", "gm-label", w("river")));
       const row = make("span", "gm-river-cards");
+      row.dataset.land = `river:${s}`; // a discard is laid down here (motion.js)
       for (const d of o.river) {
         const c = cardEl(d.card, "xs", d.latest ? "latest" : "");
         row.appendChild(c);

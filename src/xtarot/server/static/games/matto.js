@@ -145,6 +145,7 @@
     const box = make("div", "mt-market");
     box.appendChild(make("div", "label", w("field")));
     const row = make("div", "mt-field");
+    row.dataset.land = "field"; // a major turned up grows in (motion.js)
     const hand = view.hand || [];
     const buying = view.buying && view.buying.major;
     for (const m of view.field || []) {
@@ -229,7 +230,11 @@
       line.appendChild(make("span", "k", `${w("target")} `));
       line.appendChild(make("strong", "", String(price)));
       line.appendChild(make("span", "k", ` · ${w("paid")} `));
-      if (b.paid.length) line.appendChild(cardRow(b.paid, "xs"));
+      if (b.paid.length) {
+        const paid = cardRow(b.paid, "xs");
+        paid.dataset.land = "paid"; // each card paid is laid down here (motion.js)
+        line.appendChild(paid);
+      }
       line.appendChild(make("strong", "", ` ${price - b.owed}`));
       line.appendChild(make("span", "k", ` · ${w("to_pay")} `));
       line.appendChild(make("strong", "mt-owed", String(b.owed)));
@@ -361,6 +366,7 @@
       }
       if (won.length) {
         const row = make("span", "card-row mt-won");
+        row.dataset.land = `won:${s}`; // a major bought lands before its buyer (motion.js)
         for (const c of won) row.appendChild(card(c, "xs"));
         el.appendChild(row);
       }

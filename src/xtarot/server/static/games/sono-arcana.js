@@ -77,6 +77,7 @@
       const down = new Set(((detail.face_down || [])[seat]) || []);
       if (won.length) {
         const row = make("span", "card-row won");
+        row.dataset.land = `won:${seat}`; // the lot lands here (motion.js)
         for (const c of won) {
           const svg = XCards.svg(c, { size: "xs", title: XCards.name(c, XI18n.get()) });
           if (down.has(c)) svg.classList.add("clash");
