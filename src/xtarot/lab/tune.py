@@ -50,10 +50,10 @@ from xtarot.lab.runner import (
     Design,
     Lineup,
     Variant,
-    available_cpus,
     derive_seed,
     execute,
     restrictions,
+    run_entry,
 )
 
 try:
@@ -351,14 +351,14 @@ class _Matches:
                 store = self._store(name, design)
                 if store is not None:
                     store.begin(
-                        {
-                            "command": self.command,
-                            "seed": self.seed,
-                            "start": 0,
-                            "games": games,
-                            "workers": workers or available_cpus(),
-                            "backend": f"ray {ray}" if ray else "multiprocessing",
-                        }
+                        run_entry(
+                            command=self.command,
+                            seed=self.seed,
+                            start=0,
+                            games=games,
+                            workers=workers,
+                            ray=ray,
+                        )
                     )
                     stores[name] = store
 
