@@ -256,12 +256,9 @@ def test_feel_tracker_counts_what_a_replay_counts() -> None:
     assert 0 < feel["settled_at"] <= 1 and feel["hands"] == 1
 
 
-def test_feel_study_is_the_same_on_two_workers_and_resumes(tmp_path: Path) -> None:
+def test_feel_study_resumes_on_two_workers_with_the_same_figures(tmp_path: Path) -> None:
     kwargs: dict[str, Any] = {"games": 12, "seed": 3, "variants": ["default", "teams=true"]}
     one = run_feel("sono-arcana", 4, workers=1, **kwargs)
-    two = run_feel("sono-arcana", 4, workers=2, **kwargs)
-    assert _plain(one.rows).equals(_plain(two.rows))
-    assert _timeless(one.to_dict()) == _timeless(two.to_dict())
     data = one.to_dict()
     assert [v["variant"] for v in data["variants"]] == ["default", "teams=true"]
     default, teams = data["variants"]
@@ -280,7 +277,9 @@ def test_feel_study_is_the_same_on_two_workers_and_resumes(tmp_path: Path) -> No
     with pytest.raises(KeyboardInterrupt):
         run_feel("sono-arcana", 4, workers=1, out=tmp_path / "f", on_progress=stop, **kwargs)
     assert 8 <= len(read_rows(tmp_path / "f")) < 24
-    resumed = run_feel("sono-arcana", 4, workers=1, out=tmp_path / "f", **kwargs)
+    # resumed on two workers: the same matches and figures as one worker in one go
+    resumed = run_feel("sono-arcana", 4, workers=2, out=tmp_path / "f", **kwargs)
+    assert _plain(resumed.rows).equals(_plain(one.rows))
     assert _timeless(resumed.to_dict())["variants"] == data["variants"]
 
 
@@ -295,7 +294,7 @@ def coin(seed: int) -> Coin:
     return Coin(seed)
 
 
-def test_skill_trace_is_the_same_on_two_workers_and_resumes(tmp_path: Path) -> None:
+def test_skill_trace_resumes_on_two_workers_with_the_same_figures(tmp_path: Path) -> None:
     kwargs: dict[str, Any] = {
         "ladder": ["random", "easy", "normal"],
         "games": 4,
@@ -303,10 +302,7 @@ def test_skill_trace_is_the_same_on_two_workers_and_resumes(tmp_path: Path) -> N
         "boot": 20,
     }
     one = run_skill("sono-arcana", 3, workers=1, **kwargs)
-    two = run_skill("sono-arcana", 3, workers=2, **kwargs)
-    assert _plain(one.rows).equals(_plain(two.rows))
     data = one.to_dict()
-    assert _timeless(data) == _timeless(two.to_dict())
     steps = data["steps"]
     assert [(s["strong"], s["weak"], s["kind"]) for s in steps] == [
         ("easy", "random", "step"),
@@ -325,7 +321,9 @@ def test_skill_trace_is_the_same_on_two_workers_and_resumes(tmp_path: Path) -> N
 
     with pytest.raises(KeyboardInterrupt):
         run_skill("sono-arcana", 3, workers=1, out=tmp_path / "s", on_progress=stop, **kwargs)
-    resumed = run_skill("sono-arcana", 3, workers=1, out=tmp_path / "s", **kwargs)
+    # resumed on two workers: the same matches and figures as one worker in one go
+    resumed = run_skill("sono-arcana", 3, workers=2, out=tmp_path / "s", **kwargs)
+    assert _plain(resumed.rows).equals(_plain(one.rows))
     assert 0 < resumed.to_dict()["played"] < 72
     assert _timeless(resumed.to_dict())["steps"] == steps
 
@@ -351,7 +349,7 @@ def _printed(printer: Any, data: dict[str, Any], lang: str) -> str:
 
 
 # -- tuning ------------------------------------------------------------------------------------
-def test_tune_is_the_same_on_two_workers_and_resumes(tmp_path: Path) -> None:
+def test_tune_resumes_on_two_workers_with_the_same_trials(tmp_path: Path) -> None:
     kwargs: dict[str, Any] = {
         "targets": ["seats"],
         "space": ["hands=1..3", "chi_extension_draws", "komi=0..2:0.5"],
@@ -361,8 +359,6 @@ def test_tune_is_the_same_on_two_workers_and_resumes(tmp_path: Path) -> None:
         "seed": 4,
     }
     one = run_tune("grail-mahjong", 2, workers=1, **kwargs).to_dict()
-    two = run_tune("grail-mahjong", 2, workers=2, **kwargs).to_dict()
-    assert _timeless(one) == _timeless(two)
     assert [t["number"] for t in one["trials"]] == list(range(6))
     assert {t["state"] for t in one["trials"]} <= {"complete", "pruned"}
     assert one["best"]["state"] == "complete" and one["pareto"] == []
@@ -381,7 +377,8 @@ def test_tune_is_the_same_on_two_workers_and_resumes(tmp_path: Path) -> None:
 
     with pytest.raises(KeyboardInterrupt):
         run_tune("grail-mahjong", 2, workers=1, out=tmp_path / "t", on_progress=stop, **kwargs)
-    resumed = run_tune("grail-mahjong", 2, workers=1, out=tmp_path / "t", **kwargs).to_dict()
+    # resumed on two workers: the same trials as one worker in one go
+    resumed = run_tune("grail-mahjong", 2, workers=2, out=tmp_path / "t", **kwargs).to_dict()
     assert _timeless(resumed)["trials"] == one["trials"]
     assert json.loads((tmp_path / "t" / "tune.json").read_text())["best"] == one["best"]
     again = run_tune("grail-mahjong", 2, workers=1, out=tmp_path / "t", **kwargs).to_dict()

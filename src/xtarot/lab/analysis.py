@@ -364,9 +364,10 @@ def adjust_pvalues(tests: Sequence[tuple[dict[str, Any], str]]) -> None:
 
 
 # -- luck --------------------------------------------------------------------------------------
-def _relative(df: pd.DataFrame, strong: str) -> np.ndarray:
-    """Per hand, the totals seen from the strong bot: [strong, next seat, …]."""
-    scores = _matrix(df["scores"])
+def _relative(df: pd.DataFrame, strong: str, *, deals_won: bool = False) -> np.ndarray:
+    """Per hand, the totals seen from the strong bot: [strong, next seat, …] (with
+    ``deals_won``: each seat's share of the hand's win instead of its score)."""
+    scores = win_shares(df) if deals_won else _matrix(df["scores"])
     n = scores.shape[1]
     seat = np.array([agents.index(strong) for agents in df["agents"]])
     cols = (np.arange(n)[None, :] + seat[:, None]) % n
@@ -424,6 +425,7 @@ def luck_summary(
     hands: Sequence[int] = LUCK_HANDS,
     lineup: str = "skill",
     paths: bool = False,
+    deals_won: bool = False,
 ) -> dict[str, Any]:
     """Skill against luck from duplicate hands of one strong bot against weaker ones.
 
@@ -440,11 +442,13 @@ def luck_summary(
 
     ``paths``: simulate every length from the same matches (:func:`_match_curve`, what
     the skill trace uses: several steps, each with its curve and bootstrap), instead of
-    drawing each length afresh (the luck study's published figures).
+    drawing each length afresh (the luck study's published figures).  ``deals_won``: a
+    match of N hands is won by the most hands won (a shared win counts 1/k), not by the
+    summed scores: the skill trace's reading of a game whose match is a single hand.
     """
     players = int(design["players"])
     rows = df[df["lineup"] == lineup].sort_values(["seed", "index", "arrangement"])
-    rel = _relative(rows, strong)
+    rel = _relative(rows, strong, deals_won=deals_won)
     rng = np.random.default_rng(
         derive_seed(seed, "luck") if lineup == "skill" else derive_seed(seed, "luck", lineup)
     )
@@ -756,7 +760,9 @@ def skill_summary(
     """The skill trace: for each step (``{"lineup", "strong", "weak", "kind"}``, the
     stronger level against ``players - 1`` of the weaker in duplicate single hands) the
     stronger level's share of hands won (Wilson interval) against the fair share, its
-    score edge with the same cards, the luck curve (:func:`luck_summary`), the hands and
+    score edge with the same cards, the luck curve (:func:`luck_summary`; where the
+    rulebook's match is one hand, a match of N hands is won by the most hands won, as
+    :func:`match_format` scores ``deals``; elsewhere by the summed scores), the hands and
     matches before ordinary play tells it apart (:func:`recognise`), the deals a
     duplicate comparison needs, and how the step shows: ``clearly`` (75% of matches
     within :data:`SHOWS_CLEARLY` hands), ``slowly`` (within :data:`SHOWS_SLOWLY`) or
@@ -771,7 +777,7 @@ def skill_summary(
             continue
         luck = luck_summary(
             df, design, seed=seed, strong=step["strong"], lineup=step["lineup"], boot=boot,
-            paths=True,
+            paths=True, deals_won=match_hands == 1,
         )  # fmt: skip
         shares = _strong_shares(rows.reset_index(drop=True), step["strong"])
         won = float(shares.sum())

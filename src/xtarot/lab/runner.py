@@ -55,6 +55,7 @@ __all__ = [
     "execute",
     "play_indices",
     "row_key",
+    "run_entry",
     "williams",
 ]
 
@@ -98,6 +99,20 @@ def available_cpus() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not Linux
         return max(1, os.cpu_count() or 1)
+
+
+def run_entry(
+    *, command: str | None, seed: int, start: int, games: int, workers: int | None, ray: str | None
+) -> dict[str, Any]:
+    """What a lab directory's manifest records of one run as it begins."""
+    return {
+        "command": command,
+        "seed": seed,
+        "start": start,
+        "games": games,
+        "workers": workers or available_cpus(),
+        "backend": f"ray {ray}" if ray else "multiprocessing",
+    }
 
 
 # -- bots ---------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from xtarot.agents import Agent
 from xtarot.engine import load
@@ -39,10 +39,10 @@ from xtarot.lab.runner import (
     Design,
     Lineup,
     Variant,
-    available_cpus,
     distinct_labels,
     execute,
     restrictions,
+    run_entry,
 )
 from xtarot.lab.store import Store, frame, read_manifest, read_rows
 from xtarot.lab.tournament import summarise
@@ -56,6 +56,7 @@ __all__ = [
     "HARD_BUDGET",
     "LADDER",
     "LabResult",
+    "Running",
     "analyse",
     "has_teams",
     "ladder_bots",
@@ -109,20 +110,29 @@ def _check(games: int, start: int) -> None:
         raise ValueError(f"start must be 0 or more, not {start}")
 
 
-def _play(
-    design: Design,
-    *,
-    games: int,
-    seed: int,
-    start: int,
-    workers: int | None,
-    ray: str | None,
-    out: str | os.PathLike[str] | None,
-    command: str | None,
-    on_progress: Progress | None,
-) -> tuple[pd.DataFrame, float, Path | None, int]:
-    """Play (or resume) the design: the rows to analyse, the time it took, the
-    matches played now."""
+class Running(TypedDict, total=False):
+    """How any study is played (the keyword arguments every ``run_*`` takes besides its
+    own): ``seed`` of the run (0; every match's seed derives from it), ``start`` (the
+    first game index, 0), ``workers`` (processes; every CPU), ``ray`` (``"local"`` or a
+    cluster's address; processes here), ``out`` (a lab directory: the rows are kept
+    there, the run resumes and the figures cover every match stored), ``command`` (the
+    command line the directory's manifest records) and ``on_progress`` (called with
+    the matches done and due)."""
+
+    seed: int
+    start: int
+    workers: int | None
+    ray: str | None
+    out: str | os.PathLike[str] | None
+    command: str | None
+    on_progress: Progress | None
+
+
+def _play(design: Design, games: int, run: Running) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """Play (or resume) ``games`` games of the design: the rows to analyse and the
+    summary's common part (what was played, how long it took, where it is kept)."""
+    seed, start, out = run.get("seed", 0), run.get("start", 0), run.get("out")
+    workers, ray = run.get("workers"), run.get("ray")
     _check(games, start)
     started = time.perf_counter()
     indices = list(range(start, start + games))
@@ -132,21 +142,33 @@ def _play(
         done = store.done(seed)
         indices = [i for i in indices if i not in done]
         store.begin(
-            {
-                "command": command,
-                "seed": seed,
-                "start": start,
-                "games": games,
-                "workers": workers or available_cpus(),
-                "backend": f"ray {ray}" if ray else "multiprocessing",
-            }
+            run_entry(
+                command=run.get("command"),
+                seed=seed,
+                start=start,
+                games=games,
+                workers=workers,
+                ray=ray,
+            )
         )
     rows = execute(
-        design, seed, indices, workers=workers, ray=ray, on_progress=on_progress, store=store
+        design,
+        seed,
+        indices,
+        workers=workers,
+        ray=ray,
+        on_progress=run.get("on_progress"),
+        store=store,
     )
     df = store.frame() if store is not None else frame(rows)
     path = Path(out) if out is not None else None
-    return df, time.perf_counter() - started, path, len(rows)
+    header = _header(design, df, time.perf_counter() - started, path, len(rows))
+    return df, {**header, "seed": seed}
+
+
+def _result(kind: str, design: Design, df: pd.DataFrame, data: dict[str, Any]) -> LabResult:
+    out = Path(data["out"]) if data["out"] is not None else None
+    return LabResult(kind, design, df, data, data["seconds"], out)
 
 
 def _header(
@@ -180,18 +202,12 @@ def run_seats(
     *,
     agents: Sequence[AgentSpec] = ("heuristic",),
     games: int = 1000,
-    seed: int = 0,
     options: dict[str, Any] | None = None,
     by: str = "order",
     restrict: Restrict = (),
     deals: int = 1,
     komi: float = 0.0,
-    start: int = 0,
-    workers: int | None = None,
-    ray: str | None = None,
-    out: str | os.PathLike[str] | None = None,
-    command: str | None = None,
-    on_progress: Progress | None = None,
+    **run: Unpack[Running],
 ) -> LabResult:
     """Seat advantage: per seat (play order by default), win share and mean score with
     95% intervals, and whether any seat is favoured.  Several ``agents`` rotate over the
@@ -203,25 +219,14 @@ def run_seats(
         game, players, agents=_bots(agents), options=options, kind="games", restrict=restrict
     )
     _check_format(design, deals, komi, by)
-    df, seconds, path, played = _play(
-        design,
-        games=games,
-        seed=seed,
-        start=start,
-        workers=workers,
-        ray=ray,
-        out=out,
-        command=command,
-        on_progress=on_progress,
-    )
-    data = {**_header(design, df, seconds, path, played), "seed": seed}
+    df, data = _play(design, games, run)
     if deals != 1 or komi:
         scored = match_format(df, players, game=game, deals=deals, komi=komi)
         data["format"] = {"deals": deals, "komi": komi, "matches": len(scored)}
         data.update(seat_summary(scored, players, by="order"))
     else:
         data.update(seat_summary(df, players, by=by))
-    return LabResult("seats", design, df, data, seconds, path)
+    return _result("seats", design, df, data)
 
 
 def has_teams(game: str, players: int, options: dict[str, Any]) -> bool:
@@ -251,35 +256,18 @@ def run_stats(
     *,
     agents: Sequence[AgentSpec] = ("heuristic",),
     games: int = 1000,
-    seed: int = 0,
     options: dict[str, Any] | None = None,
     restrict: Restrict = (),
-    start: int = 0,
-    workers: int | None = None,
-    ray: str | None = None,
-    out: str | os.PathLike[str] | None = None,
-    command: str | None = None,
-    on_progress: Progress | None = None,
+    **run: Unpack[Running],
 ) -> LabResult:
     """Distributions: match length, hands, scores, margins, ties and the game's events.
     (The same matches as :func:`run_seats`: one directory serves both.)"""
     design = Design.build(
         game, players, agents=_bots(agents), options=options, kind="games", restrict=restrict
     )
-    df, seconds, path, played = _play(
-        design,
-        games=games,
-        seed=seed,
-        start=start,
-        workers=workers,
-        ray=ray,
-        out=out,
-        command=command,
-        on_progress=on_progress,
-    )
-    data = {**_header(design, df, seconds, path, played), "seed": seed}
+    df, data = _play(design, games, run)
     data.update(stats_summary(df, players))
-    return LabResult("stats", design, df, data, seconds, path)
+    return _result("stats", design, df, data)
 
 
 def _variants(
@@ -308,15 +296,9 @@ def run_compare(
     strong: AgentSpec | None = "heuristic",
     weak: AgentSpec = "random",
     games: int = 500,
-    seed: int = 0,
     options: dict[str, Any] | None = None,
     restrict: Restrict = (),
-    start: int = 0,
-    workers: int | None = None,
-    ray: str | None = None,
-    out: str | os.PathLike[str] | None = None,
-    command: str | None = None,
-    on_progress: Progress | None = None,
+    **run: Unpack[Running],
 ) -> LabResult:
     """Rule variants on the same deals (common random numbers: game ``i`` of every
     variant starts from the same seed, so the deals agree wherever the variant does not
@@ -337,21 +319,10 @@ def run_compare(
         tuple(lineups),
         restrictions=restrictions(game, players, restrict),
     )
-    df, seconds, path, played = _play(
-        design,
-        games=games,
-        seed=seed,
-        start=start,
-        workers=workers,
-        ray=ray,
-        out=out,
-        command=command,
-        on_progress=on_progress,
-    )
-    data = {**_header(design, df, seconds, path, played), "seed": seed}
+    df, data = _play(design, games, run)
     label = lineups[1].labels()[0] if strong is not None else None
     data.update(compare_summary(df, design.to_dict(), strong=label))
-    return LabResult("compare", design, df, data, seconds, path)
+    return _result("compare", design, df, data)
 
 
 def match_hands(game: str, players: int, options: dict[str, Any]) -> int | None:
@@ -375,15 +346,9 @@ def run_luck(
     strong: AgentSpec = "heuristic",
     weak: AgentSpec = "random",
     games: int = 500,
-    seed: int = 0,
     options: dict[str, Any] | None = None,
     restrict: Restrict = (),
-    start: int = 0,
-    workers: int | None = None,
-    ray: str | None = None,
-    out: str | os.PathLike[str] | None = None,
-    command: str | None = None,
-    on_progress: Progress | None = None,
+    **run: Unpack[Running],
 ) -> LabResult:
     """Skill against luck: ``games`` deals of single hands, each played once per
     arrangement of ``strong`` and ``players - 1`` copies of ``weak`` (duplicate), then
@@ -403,25 +368,11 @@ def run_luck(
         (lineup,),
         restrictions=restrictions(game, players, restrict),
     )
-    df, seconds, path, played = _play(
-        design,
-        games=games,
-        seed=seed,
-        start=start,
-        workers=workers,
-        ray=ray,
-        out=out,
-        command=command,
-        on_progress=on_progress,
-    )
-    data = {
-        **_header(design, df, seconds, path, played),
-        "seed": seed,
-        "weak": Bot.parse(weak).spec,
-    }
+    df, data = _play(design, games, run)
+    data["weak"] = Bot.parse(weak).spec
     data["match_hands"] = rulebook
-    data.update(luck_summary(df, design.to_dict(), seed=seed, strong=lineup.labels()[0]))
-    return LabResult("luck", design, df, data, seconds, path)
+    data.update(luck_summary(df, design.to_dict(), seed=data["seed"], strong=lineup.labels()[0]))
+    return _result("luck", design, df, data)
 
 
 #: The skill ladder, weakest first (``hard`` at :data:`HARD_BUDGET` play-outs a move).
@@ -500,16 +451,10 @@ def run_skill(
     expert: int = 0,
     bottom: bool = True,
     games: int = 100,
-    seed: int = 0,
     options: dict[str, Any] | None = None,
     restrict: Restrict = (),
-    start: int = 0,
-    workers: int | None = None,
-    ray: str | None = None,
-    out: str | os.PathLike[str] | None = None,
-    command: str | None = None,
-    on_progress: Progress | None = None,
     boot: int = 100,
+    **run: Unpack[Running],
 ) -> LabResult:
     """The skill trace: each level of ``ladder`` (weakest first) against
     ``players - 1`` copies of the level below it and (``bottom``) of the lowest level,
@@ -547,18 +492,7 @@ def run_skill(
         tuple(lineups),
         restrictions=restrictions(game, players, restrict),
     )
-    df, seconds, path, played = _play(
-        design,
-        games=games,
-        seed=seed,
-        start=start,
-        workers=workers,
-        ray=ray,
-        out=out,
-        command=command,
-        on_progress=on_progress,
-    )
-    data = {**_header(design, df, seconds, path, played), "seed": seed}
+    df, data = _play(design, games, run)
     data["agents"] = [b.spec for b in bots]
     data["ladder"] = [b.spec for b in bots]
     data["match_hands"] = rulebook
@@ -566,13 +500,13 @@ def run_skill(
         skill_summary(
             df,
             design.to_dict(),
-            seed=seed,
+            seed=data["seed"],
             steps=_skill_steps(design.to_dict()),
             match_hands=rulebook,
             boot=boot,
         )
     )
-    return LabResult("skill", design, df, data, seconds, path)
+    return _result("skill", design, df, data)
 
 
 def _feel_variants(
@@ -597,16 +531,10 @@ def run_feel(
     agents: Sequence[AgentSpec] = ("heuristic",),
     variants: Sequence[str | dict[str, Any]] = (),
     games: int = 200,
-    seed: int = 0,
     options: dict[str, Any] | None = None,
     restrict: Restrict = (),
-    start: int = 0,
-    workers: int | None = None,
-    ray: str | None = None,
-    out: str | os.PathLike[str] | None = None,
-    command: str | None = None,
-    on_progress: Progress | None = None,
     pace: Pace = PACE,
+    **run: Unpack[Running],
 ) -> LabResult:
     """How a match feels, per option set (``variants``, on the same deals; none: the
     game with ``options``): length in decisions, hands and minutes, branching, forced
@@ -622,20 +550,9 @@ def run_feel(
         restrictions=restrictions(game, players, restrict),
         feel=True,
     )
-    df, seconds, path, played = _play(
-        design,
-        games=games,
-        seed=seed,
-        start=start,
-        workers=workers,
-        ray=ray,
-        out=out,
-        command=command,
-        on_progress=on_progress,
-    )
-    data = {**_header(design, df, seconds, path, played), "seed": seed}
+    df, data = _play(design, games, run)
     data["variants"] = _feel_by_variant(df, design.to_dict(), pace)
-    return LabResult("feel", design, df, data, seconds, path)
+    return _result("feel", design, df, data)
 
 
 def _feel_by_variant(df: pd.DataFrame, design: dict[str, Any], pace: Pace) -> list[dict[str, Any]]:

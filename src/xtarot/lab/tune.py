@@ -50,10 +50,10 @@ from xtarot.lab.runner import (
     Design,
     Lineup,
     Variant,
-    available_cpus,
     derive_seed,
     execute,
     restrictions,
+    run_entry,
 )
 
 try:
@@ -351,14 +351,14 @@ class _Matches:
                 store = self._store(name, design)
                 if store is not None:
                     store.begin(
-                        {
-                            "command": self.command,
-                            "seed": self.seed,
-                            "start": 0,
-                            "games": games,
-                            "workers": workers or available_cpus(),
-                            "backend": f"ray {ray}" if ray else "multiprocessing",
-                        }
+                        run_entry(
+                            command=self.command,
+                            seed=self.seed,
+                            start=0,
+                            games=games,
+                            workers=workers,
+                            ray=ray,
+                        )
                     )
                     stores[name] = store
 
@@ -817,10 +817,12 @@ def _confirm(setup: _Setup, trial: dict[str, Any], out: Path | None, games: int)
     opts = {**setup.options, **trial["options"]}
     tail = "".join(f" -o {k}={_show(v)}" for k, v in sorted(opts.items()))
     tail += "".join(f" --restrict {shlex.quote(r)}" for r in setup.restrict)
-    number = trial["number"]
+    # one directory per option set: settings that differ only in deals and komi score the
+    # same matches, so the second command plays nothing
+    key = _key(opts)
 
     def where(kind: str) -> str:
-        return f" --out {out / 'confirm' / f'{kind}-{number}'}" if out is not None else ""
+        return f" --out {out / 'confirm' / f'{kind}-{key}'}" if out is not None else ""
 
     agents = ",".join(setup.agents)
     levers = trial["levers"]
