@@ -28,6 +28,21 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"XTAROT_TEST_INSTALLED is set but xtarot comes from {where}")
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``XTAROT_WHEEL_STAGE_FOLLOWS=1`` (``.ci/run``, before the README's test command):
+    the tests marked ``installed`` run in CI's next stage against the built wheel (the
+    artifacts, the server as a user starts it, every game's layout, a whole match in a
+    terminal), so the run from the source tree leaves them to it."""
+    if os.environ.get("XTAROT_WHEEL_STAGE_FOLLOWS", "") in ("", "0"):
+        return
+    if os.environ.get("XTAROT_TEST_INSTALLED", "") not in ("", "0"):
+        return
+    later = pytest.mark.skip(reason="run by CI's wheel stage against the built wheel")
+    for item in items:
+        if item.get_closest_marker("installed"):
+            item.add_marker(later)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Headless Chromium through Playwright, one per test module."""

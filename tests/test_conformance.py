@@ -13,7 +13,7 @@ from xtarot.testing import check_agent, configurations, run_conformance
 #: Random games per player count with default options (the bulk runs), and per
 #: configuration with a non-default option.  XTAROT_CONFORMANCE_SCALE scales all of
 #: them (e.g. 0.1 for a quick local run).  The default run plays 120 games per player
-#: count (about 7,900 random games in all, with every check at every step of the deep
+#: count (about 6,000 random games in all, with every check at every step of the deep
 #: ones); the slow-marked ``test_random_playouts_in_full`` (``pytest -m slow``) plays
 #: 2,000 per player count on other seeds.  Long multi-hand matches are played as
 #: the game's ``bulk_options`` say (e.g. one hand) for the many-game runs; whole
@@ -29,9 +29,9 @@ def scaled(n: int) -> int:
 
 
 #: (many games, deep games, whole matches, deep whole matches)
-DEFAULTS = (scaled(120), scaled(10), scaled(10), scaled(2))
+DEFAULTS = (scaled(120), scaled(6), scaled(6), scaled(1))
 FULL = (scaled(2000), scaled(25), scaled(30), scaled(3))
-OPTIONS = (scaled(60), scaled(8), scaled(10), scaled(1))
+OPTIONS = (scaled(40), scaled(4), scaled(5), scaled(1))
 OPTIONS_IN_DEPTH = (0, scaled(25), scaled(30), scaled(3))
 
 CASES = [
@@ -86,7 +86,7 @@ def test_options_in_depth(game_id: str, cfg: dict[str, object]) -> None:
 #: Random games per (game, player count) in which every bot is asked for every move.
 AGENT_GAMES = {
     "random": 4,
-    "heuristic": max(2, int(40 * SCALE)),
+    "heuristic": max(2, int(20 * SCALE)),
     "ismcts": 1,
     "pimc": 1,
     "expert": 1,

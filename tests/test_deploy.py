@@ -30,6 +30,9 @@ from xtarot.cli.main import app as cli
 from xtarot.server import app as server_app
 from xtarot.server import create_app
 
+#: CI runs this module again against the built wheel (conftest.py, `.ci/run`).
+pytestmark = pytest.mark.installed
+
 ENV = {**os.environ, "PYTHONPATH": str(Path(xtarot.__file__).resolve().parents[1])}
 
 

@@ -29,6 +29,9 @@ import pytest
 
 import xtarot
 
+#: CI runs this module again against the built wheel (conftest.py, `.ci/run`).
+pytestmark = pytest.mark.installed
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "xtarot"
 #: What a build or a run leaves in the source tree and no artifact carries.

@@ -447,10 +447,15 @@ def drive_to_the_end(page: Any, record: dict[str, Any], size: str) -> None:
     check_dealt(check_step(page, steps, steps, size), record)
 
 
+SLOW_REPLAYS = {"arcana-duel", "extendori", "matto"}
+
+
 @pytest.mark.parametrize(
     "game",
-    # arcana-duel's long replay (about 20 s) runs on demand (pytest -m slow)
-    [pytest.param(g, marks=[pytest.mark.slow] if g == "arcana-duel" else []) for g in GAMES],
+    # the longest replays run on demand (pytest -m slow): arcana-duel's (about 20 s),
+    # extendori's and matto's (about 15 s each); every game's replay frames are checked
+    # in the default run by test_frames_are_each_steps_view_from_each_perspective
+    [pytest.param(g, marks=[pytest.mark.slow] if g in SLOW_REPLAYS else []) for g in GAMES],
 )
 def test_replay_page_of_every_game(web: Any, browser: Any, game: str) -> None:
     table_id, record = finished_web_table(web, game)

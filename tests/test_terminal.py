@@ -200,6 +200,7 @@ MARKERS = {
 }
 
 
+@pytest.mark.installed
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("info", INFOS, ids=lambda i: i.id)
 def test_full_match_in_a_terminal(info: xtarot.GameInfo, lang: str, tmp_path: Path) -> None:

@@ -116,28 +116,26 @@ def click_a_move(page: Any, rng: random.Random) -> bool:
     return True
 
 
-#: The longest hands by clicking at phone size run on demand (``pytest -m slow``): every
-#: game's phone layout is checked in the default run by tests/test_web_feel.py (no
-#: legal control covered) and the quicker games play a whole hand here.  Arcana Duel's
-#: shortest match is its whole match (about 130 decisions): by clicking, on demand at
-#: both sizes (its table is played in the default run by test_web_feel and test_replay).
-SLOW_PHONES = {"arcana-duel", "extendori", "matto"}
+#: Hands by clicking at phone size run on demand (``pytest -m slow``): in the default
+#: run every game's phone layout is checked by tests/test_web_feel.py (no legal control
+#: covered, Learn), and whole matches are played at phone size by test_web_e2e and
+#: test_cluster_browser.  Arcana Duel's shortest match is its whole match (about 130
+#: decisions): by clicking, on demand at both sizes (its table is played in the default
+#: run by test_web_feel).  Sono Arcana's desktop hand is also played against the built
+#: wheel (``installed``).
 SLOW_DESKTOPS = {"arcana-duel"}
+
+
+def _hand_marks(game: str, size: str) -> list[pytest.MarkDecorator]:
+    marks = [pytest.mark.slow] if size == "phone" or game in SLOW_DESKTOPS else []
+    if (game, size) == ("sono-arcana", "desktop"):
+        marks.append(pytest.mark.installed)
+    return marks
 
 
 @pytest.mark.parametrize(
     ("game", "size"),
-    [
-        pytest.param(
-            g,
-            s,
-            marks=[pytest.mark.slow]
-            if g in (SLOW_PHONES if s == "phone" else SLOW_DESKTOPS)
-            else [],
-        )
-        for g in GAMES
-        for s in SIZES
-    ],
+    [pytest.param(g, s, marks=_hand_marks(g, s)) for g in GAMES for s in SIZES],
 )
 def test_a_whole_hand_by_clicking(
     server: Server, browser: Any, game: str, size: str, tmp_path: Path
@@ -335,6 +333,7 @@ def test_the_move_clock_counts_down_on_the_table(server: Server, browser: Any) -
     ctx.close()
 
 
+@pytest.mark.installed
 def test_every_game_opens_with_its_own_layout(server: Server, browser: Any) -> None:
     """One page per game (the installed wheel's check that every layout ships and
     loads): the game's layout is registered, draws the table and leaves no note, and the
@@ -358,6 +357,7 @@ def test_every_game_opens_with_its_own_layout(server: Server, browser: Any) -> N
     ctx.close()
 
 
+@pytest.mark.installed
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_layout_that_cannot_load_is_said_in_words(
     server: Server, browser: Any, lang: str
@@ -385,6 +385,7 @@ def test_a_layout_that_cannot_load_is_said_in_words(
     ctx.close()
 
 
+@pytest.mark.installed
 def test_a_game_without_a_layout_is_labelled_as_a_plain_listing(
     server: Server, browser: Any
 ) -> None:
@@ -410,6 +411,7 @@ def test_a_game_without_a_layout_is_labelled_as_a_plain_listing(
     ctx.close()
 
 
+@pytest.mark.installed
 def test_a_table_behind_a_reverse_proxy_under_a_path(browser: Any, tmp_path: Path) -> None:
     """``xtarot serve --root-path /cards`` behind a proxy that serves it at /cards/ and
     strips the prefix (as nginx's ``location /cards/ { proxy_pass http://…/; }``): the
