@@ -12,8 +12,8 @@ from xtarot.testing import check_agent, configurations, run_conformance
 
 #: Random games per player count with default options (the bulk runs), and per
 #: configuration with a non-default option.  XTAROT_CONFORMANCE_SCALE scales all of
-#: them (e.g. 0.1 for a quick local run).  The default run plays 120 games per player
-#: count (about 6,000 random games in all, with every check at every step of the deep
+#: them (e.g. 0.1 for a quick local run).  The default run plays 80 games per player
+#: count (about 4,800 random games in all, with every check at every step of the deep
 #: ones); the slow-marked ``test_random_playouts_in_full`` (``pytest -m slow``) plays
 #: 2,000 per player count on other seeds.  Long multi-hand matches are played as
 #: the game's ``bulk_options`` say (e.g. one hand) for the many-game runs; whole
@@ -29,9 +29,9 @@ def scaled(n: int) -> int:
 
 
 #: (many games, deep games, whole matches, deep whole matches)
-DEFAULTS = (scaled(120), scaled(6), scaled(6), scaled(1))
+DEFAULTS = (scaled(80), scaled(6), scaled(6), scaled(1))
 FULL = (scaled(2000), scaled(25), scaled(30), scaled(3))
-OPTIONS = (scaled(40), scaled(4), scaled(5), scaled(1))
+OPTIONS = (scaled(25), scaled(4), scaled(5), scaled(1))
 OPTIONS_IN_DEPTH = (0, scaled(25), scaled(30), scaled(3))
 
 CASES = [
@@ -94,8 +94,18 @@ AGENT_GAMES = {
     "hard": 1,
 }
 
+SEARCHERS = {"ismcts", "pimc", "expert", "hard"}
+
+
+def _agent_marks(info: xtarot.GameInfo, n: int, name: str) -> list[pytest.MarkDecorator]:
+    """The searching bots at the fewest and the most players by default; at every other
+    player count on demand (``pytest -m slow``)."""
+    ends = (min(info.players), max(info.players))
+    return [pytest.mark.slow] if name in SEARCHERS and n not in ends else []
+
+
 AGENT_CASES = [
-    pytest.param(info.id, n, name, id=f"{info.id}-{n}p-{name}")
+    pytest.param(info.id, n, name, id=f"{info.id}-{n}p-{name}", marks=_agent_marks(info, n, name))
     for info in xtarot.games()
     for n in info.players
     for name in AGENT_GAMES

@@ -1,5 +1,5 @@
 """Fault tests: a real ``xtarot serve`` process is killed with SIGKILL in the middle of
-24 tables of play and restarted on the same database; every table must resume at (or
+12 tables of play and restarted on the same database; every table must resume at (or
 after) the last move any client saw acknowledged, with nothing lost or duplicated.
 
 Run on SQLite (WAL mode) and on PostgreSQL, which the test starts itself from Debian's
@@ -32,7 +32,7 @@ from pg_support import running_postgres  # noqa: E402
 from xtarot.server.store import Store  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-TABLES = 24
+TABLES = 12
 
 
 def free_port() -> int:

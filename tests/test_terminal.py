@@ -242,8 +242,16 @@ def test_full_match_in_a_terminal(info: xtarot.GameInfo, lang: str, tmp_path: Pa
     assert time.perf_counter() - start < 40
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("info", INFOS, ids=lambda i: i.id)
+@pytest.mark.parametrize(
+    ("info", "lang"),
+    # one language per game by default, the languages taking turns; both under -m slow
+    [
+        pytest.param(info, lang, marks=[] if (i + (lang == "ja")) % 2 == 0 else [pytest.mark.slow])
+        for i, info in enumerate(INFOS)
+        for lang in ("en", "ja")
+    ],
+    ids=lambda v: v.id if isinstance(v, xtarot.GameInfo) else str(v),
+)
 def test_quitting_keeps_the_seed_secret(info: xtarot.GameInfo, lang: str, tmp_path: Path) -> None:
     """A random seed is never shown before the match ends: not after ``q``, not by the
     replay of the unfinished save (which shows only what the saving seat saw)."""

@@ -219,12 +219,19 @@ def whole_hand(game: str, lang: str, tmp_path: Path, state: Any = None) -> None:
     assert t("game_over", lang) in shown and t("saved", lang, path="")[:4] in shown
 
 
-#: Each game plays its whole hand in one language by default, the languages taking turns
-#: down the list (every screen of both is checked at every step by the tests above and
-#: by test_tui_replay); the other language runs on demand (``pytest -m slow``).
+#: Four games play their whole hand in the app by default, two in each language (every
+#: screen of both languages is checked by the tests above and by test_tui_replay, and
+#: every game's whole match by the plain client in test_terminal); the rest run on
+#: demand (``pytest -m slow``).
+QUICK_WHOLE_HANDS = {
+    ("fairy500", "ja"),
+    ("sono-arcana", "ja"),
+    ("grail-mahjong", "en"),
+    ("arcana-duel", "en"),
+}
 WHOLE_HANDS = [
-    pytest.param(game, lang, marks=[] if (i + (lang == "ja")) % 2 == 0 else [pytest.mark.slow])
-    for i, game in enumerate(GAMES)
+    pytest.param(game, lang, marks=[] if (game, lang) in QUICK_WHOLE_HANDS else [pytest.mark.slow])
+    for game in GAMES
     for lang in ("en", "ja")
 ]
 
