@@ -43,6 +43,7 @@ from xtarot._version import __version__
 from xtarot.adapters.tensors import encoder_for
 from xtarot.agents import Agent, decision_for, make_agent
 from xtarot.engine import Game, State
+from xtarot.engine.workers import stop_workers
 
 __all__ = [
     "FORMAT",
@@ -317,7 +318,7 @@ def export_matches(
         os.replace(partial, path)
     except BaseException:
         if pool is not None:
-            _stop(pool)
+            stop_workers(pool)
         writer.close()
         partial.unlink(missing_ok=True)
         raise
@@ -345,17 +346,6 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     if "forkserver" in methods:
         ctx.set_forkserver_preload([__name__])
     return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool's workers at once (an interrupted run), abandoning their matches."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(timeout=5)
 
 
 #: games by configuration, built once per process

@@ -24,6 +24,14 @@ from rich.text import Text
 from xtarot import agents as _agents
 from xtarot.agents import Agent, make_agent
 from xtarot.cli.i18n import os_reason, t
+from xtarot.cli.options import (
+    GameArg,
+    GamesOpt,
+    JsonOpt,
+    LangOpt,
+    OptionOpt,
+    PlayersOpt,
+)
 from xtarot.cli.play import make_bot, unwritable
 from xtarot.cli.progress import progress
 
@@ -95,20 +103,13 @@ class BotFactory:
 
 @app.command("export")
 def export(
-    game: Annotated[str, typer.Argument(help="Game id (see `xtarot games`).")],
+    game: GameArg,
     out: Annotated[
         Path,
         typer.Option("--out", help="The Parquet file to write (FILE.parquet)."),
     ],
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players",
-            "-p",
-            help="Number of players (default: 4 when the game allows it, else its minimum).",
-        ),
-    ] = None,
-    n_games: Annotated[int, typer.Option("--games", "-n", help="Number of matches.")] = 100,
+    players: PlayersOpt = None,
+    n_games: GamesOpt = 100,
     agents: Annotated[
         str | None,
         typer.Option(
@@ -123,12 +124,7 @@ def export(
         int | None,
         typer.Option("--seed", help="Seed of the run (default: random, printed and recorded)."),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option", "-o", help="A game option as KEY=VALUE (repeatable), e.g. -o hands=1."
-        ),
-    ] = None,
+    option: OptionOpt = None,
     iterations: Annotated[
         int | None,
         typer.Option(
@@ -158,15 +154,8 @@ def export(
     force: Annotated[
         bool, typer.Option("--force", help="Replace the --out file when it exists.")
     ] = False,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")
-    ] = False,
-    lang: Annotated[
-        str | None,
-        typer.Option(
-            "--lang", help="Language of the output: ja or en (default: from LC_ALL/LANG)."
-        ),
-    ] = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
 ) -> None:
     """Play bots against bots and write every decision to a Parquet file: the acting
     seat's view tensor, the legal mask, the move, the true hidden cards (for training

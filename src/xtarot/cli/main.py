@@ -44,6 +44,16 @@ from xtarot.cli.i18n import (
     t,
 )
 from xtarot.cli.lab import app as lab_app
+from xtarot.cli.options import (
+    GameArg,
+    GamesOpt,
+    JsonOpt,
+    LangOpt,
+    OptionOpt,
+    PlayersOpt,
+    RayOpt,
+    WorkersOpt,
+)
 from xtarot.cli.play import PlaySession, make_bot, rebuild, unwritable
 from xtarot.cli.progress import progress
 from xtarot.cli.replay import perspective, steps
@@ -65,20 +75,6 @@ app = typer.Typer(
 )
 
 BOT_NAMES = ", ".join(getattr(_agents, "AGENTS", {"random": None}))
-
-LangOpt = Annotated[
-    str | None,
-    typer.Option("--lang", help="Language of the output: ja or en (default: from LC_ALL/LANG)."),
-]
-OptionOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        help="A game option as KEY=VALUE (repeatable), e.g. --option teams=true.",
-    ),
-]
-
 
 PlainOpt = Annotated[
     bool,
@@ -315,7 +311,7 @@ def games(
 # -- rules -------------------------------------------------------------------------------
 @app.command()
 def rules(
-    game: Annotated[str, typer.Argument(help="Game id (see `xtarot games`).")],
+    game: GameArg,
     lang: LangOpt = None,
 ) -> None:
     """Show a game's rules summary."""
@@ -348,14 +344,7 @@ def play(
     game: Annotated[
         str | None, typer.Argument(help="Game id (see `xtarot games`); not with --resume.")
     ] = None,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players",
-            "-p",
-            help="Number of players (default: 4 when the game allows it, else its minimum).",
-        ),
-    ] = None,
+    players: PlayersOpt = None,
     seat: Annotated[
         int | None, typer.Option("--seat", help="Your seat, 1..players (default 1).")
     ] = None,
@@ -596,16 +585,9 @@ def _resume(
 # -- simulate ----------------------------------------------------------------------------
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game id (see `xtarot games`).")],
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players",
-            "-p",
-            help="Number of players (default: 4 when the game allows it, else its minimum).",
-        ),
-    ] = None,
-    n_games: Annotated[int, typer.Option("--games", "-n", help="Number of matches.")] = 100,
+    game: GameArg,
+    players: PlayersOpt = None,
+    n_games: GamesOpt = 100,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the run (default: random, printed).")
     ] = None,
@@ -616,9 +598,7 @@ def simulate(
         ),
     ] = "random",
     option: OptionOpt = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")
-    ] = False,
+    as_json: JsonOpt = False,
     records: Annotated[
         Path | None, typer.Option("--records", help="Save every match's record in this folder.")
     ] = None,
@@ -679,7 +659,7 @@ def _num(x: float) -> str:
 # -- tournament ----------------------------------------------------------------------------
 @app.command()
 def tournament(
-    game: Annotated[str, typer.Argument(help="Game id (see `xtarot games`).")],
+    game: GameArg,
     agents: Annotated[
         str, typer.Option("--agents", "-a", help=f"Comma list of bots to compare ({BOT_NAMES}).")
     ] = "heuristic,random",
@@ -687,7 +667,7 @@ def tournament(
         int | None,
         typer.Option("--players", "-p", help="Number of players (default as for play)."),
     ] = None,
-    n_games: Annotated[int, typer.Option("--games", "-n", help="Number of matches.")] = 100,
+    n_games: GamesOpt = 100,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the run (default: random, printed).")
     ] = None,
@@ -703,22 +683,9 @@ def tournament(
         typer.Option("--iterations", help="ISMCTS iterations (expert, hard: play-outs) per move."),
     ] = None,
     option: OptionOpt = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")
-    ] = False,
-    workers: Annotated[
-        int | None,
-        typer.Option("--workers", "-w", min=1, help="Processes (default: every CPU; 1: no pool)."),
-    ] = None,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            "--ray",
-            metavar="local|ADDRESS",
-            help="Run on Ray: 'local' starts one here (with --workers CPUs), an address joins "
-            "a cluster (needs the lab extra).",
-        ),
-    ] = None,
+    as_json: JsonOpt = False,
+    workers: WorkersOpt = None,
+    ray: RayOpt = None,
     out: Annotated[
         Path | None,
         typer.Option(

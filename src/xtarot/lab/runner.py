@@ -40,6 +40,7 @@ from typing import Any, Protocol
 from xtarot.agents import AGENTS, SEARCHING, Agent, decision_for, make_agent, play_match
 from xtarot.agents.restrict import RestrictedAgent, SeatRestriction, parse_seat_restrictions
 from xtarot.engine import Game, load
+from xtarot.engine.workers import stop_workers
 from xtarot.lab.events import events_of, first_seat
 from xtarot.lab.feel import FeelTracker
 
@@ -542,20 +543,11 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 
 
 def _stop_pool(workers: int, pool: ProcessPoolExecutor) -> None:
-    """Stop a pool's workers at once, abandoning the matches they hold.
-
-    Cancelling the futures left is not enough: a worker finishes the chunk it is
-    playing and the one queued for it (minutes each with searching bots), and a
-    parent killed by SIGTERM would leave them running unseen."""
+    """Stop a pool's workers at once, abandoning the matches they hold (and forget
+    the pool, so the next run starts a fresh one)."""
     if _POOLS.get(workers) is pool:
         del _POOLS[workers]
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(timeout=5)
+    stop_workers(pool)
 
 
 def _processes(

@@ -22,6 +22,13 @@ from rich.text import Text
 import xtarot
 from xtarot.cli.i18n import pick_lang, say_error
 from xtarot.cli.lab.text import tr
+from xtarot.cli.options import (
+    JsonOpt,
+    LangOpt,
+    OptionOpt,
+    RayOpt,
+    WorkersOpt,
+)
 from xtarot.cli.progress import progress
 from xtarot.engine import ConfigError
 
@@ -29,11 +36,6 @@ Printer = Callable[[Console, dict[str, Any], str], None]
 
 
 # -- options --------------------------------------------------------------------------------
-GameArg = Annotated[str, typer.Argument(help="Game id (see `xtarot games`).")]
-PlayersOpt = Annotated[
-    int | None,
-    typer.Option("--players", "-p", help="Players (default: 4 when allowed, else the minimum)."),
-]
 GamesOpt = Annotated[int, typer.Option("--games", "-n", help="Matches (deals) to play.", min=1)]
 SeedOpt = Annotated[
     int, typer.Option("--seed", help="Seed of the run: every match's seed derives from it.")
@@ -44,34 +46,12 @@ StartOpt = Annotated[
         "--start", min=0, help="First game index (split one design across machines: 0, 5000, …)."
     ),
 ]
-WorkersOpt = Annotated[
-    int | None,
-    typer.Option("--workers", "-w", min=1, help="Processes (default: every CPU; 1: no pool)."),
-]
-RayOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--ray",
-        metavar="local|ADDRESS",
-        help="Run on Ray: 'local' starts one here (with --workers CPUs), an address joins "
-        "a cluster (every node needs xtarot installed).",
-    ),
-]
 OutOpt = Annotated[
     Path | None,
     typer.Option(
         "--out",
         help="Lab directory: one Parquet row per match + manifest; resumes and merges.",
     ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object.")]
-LangOpt = Annotated[
-    str | None,
-    typer.Option("--lang", help="Language of the output: ja or en (default: from LC_ALL/LANG)."),
-]
-OptionOpt = Annotated[
-    list[str] | None,
-    typer.Option("--option", "-o", help="A game option as KEY=VALUE (repeatable)."),
 ]
 AgentsOpt = Annotated[
     str,

@@ -12,10 +12,6 @@ from rich.table import Table
 from rich.text import Text
 
 from xtarot.cli.lab.common import (
-    GameArg,
-    LangOpt,
-    RayOpt,
-    WorkersOpt,
     guarded,
     lab_module,
     lang_of,
@@ -23,6 +19,12 @@ from xtarot.cli.lab.common import (
     players_of,
 )
 from xtarot.cli.lab.text import tr
+from xtarot.cli.options import (
+    GameArg,
+    LangOpt,
+    RayOpt,
+    WorkersOpt,
+)
 
 
 def restrictions(

@@ -12,9 +12,7 @@ from rich.text import Text
 
 from xtarot.cli.lab.common import (
     AgentsOpt,
-    GameArg,
     GamesOpt,
-    PlayersOpt,
     Run,
     comma_list,
     num,
@@ -26,6 +24,10 @@ from xtarot.cli.lab.common import (
     study_title,
 )
 from xtarot.cli.lab.text import tr
+from xtarot.cli.options import (
+    GameArg,
+    PlayersOpt,
+)
 
 
 @study_command()

@@ -12,9 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from xtarot.cli.lab.common import (
-    GameArg,
     GamesOpt,
-    PlayersOpt,
     Run,
     WeakOpt,
     comma_list,
@@ -28,6 +26,10 @@ from xtarot.cli.lab.common import (
     study_command,
 )
 from xtarot.cli.lab.text import tr
+from xtarot.cli.options import (
+    GameArg,
+    PlayersOpt,
+)
 
 
 @study_command()

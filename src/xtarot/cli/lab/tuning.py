@@ -13,8 +13,6 @@ from rich.text import Text
 
 from xtarot.cli.lab.common import (
     AgentsOpt,
-    GameArg,
-    PlayersOpt,
     Run,
     comma_list,
     play,
@@ -24,6 +22,10 @@ from xtarot.cli.lab.common import (
     study_command,
 )
 from xtarot.cli.lab.text import tr
+from xtarot.cli.options import (
+    GameArg,
+    PlayersOpt,
+)
 
 TuneOutOpt = Annotated[
     Path | None,
