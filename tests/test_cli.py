@@ -605,6 +605,13 @@ def test_the_fairy500_header_says_what_ends_the_match(
     assert ("±500" in line) == ("±500" in shown), line
 
 
+def test_grail_mahjongs_japanese_header_counts_hands_as_the_others_do() -> None:
+    """Its header says ハンド, as the replay bar and the other games' headers do (it used
+    to say 局)."""
+    ja = invoke("play", "grail-mahjong", "--seed", "3", "--fast", "--lang", "ja", input="q\nn\n")
+    assert "第1ハンド/" in ja.stdout and "局/" not in ja.stdout, ja.stdout[:800]
+
+
 def test_an_unfinished_replay_shows_the_saving_seats_own_starting_hand(tmp_path: Path) -> None:
     path = tmp_path / "unfinished.json"
     played = invoke("play", "sono-arcana", "--seed", "12", "--seat", "2", "--fast",

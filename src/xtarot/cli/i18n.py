@@ -367,7 +367,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "mt_new_field": ("Turned up: {cards}", "新たに表になった大アルカナ：{cards}"),
     "mt_fool_col": ("Fool", "愚者"),
     # grail-mahjong
-    "gm_hand": ("Hand {n}/{of}", "第{n}局/{of}局"),
+    "gm_hand": ("Hand {n}/{of}", "第{n}ハンド/{of}"),
     "gm_discards": ("Discards", "捨て牌"),
     "gm_claim": (
         "Claim round: {card} discarded by {seat}",
