@@ -167,9 +167,12 @@ def play(
 ) -> None:
     """Run the study function ``xtarot.lab.<module>.<study>`` for GAME with the command's
     own arguments and the shared ones, then print its tables (or its JSON)."""
-    found = lab_module(module, run.lang)
+    # the game, options, bots and variants first: a typo is reported at once, before the
+    # analysis libraries (pandas, scipy) take seconds to load
     n = players_of(game, players, run.lang)
     options = options_of(run.option, run.lang)
+    precheck(own, run.lang)
+    found = lab_module(module, run.lang)
     call = getattr(found, study)
     run_study(
         run.lang,
@@ -225,6 +228,23 @@ def options_of(items: list[str] | None, lang: str) -> dict[str, Any]:
 
     try:
         return Variant.parse_options(",".join(items or []))
+    except ValueError as err:
+        fail(str(err), lang)
+
+
+def precheck(own: dict[str, Any], lang: str) -> None:
+    """Parse a study's bots (``agents``, ``strong``, ``weak``) and rule variants the way
+    the study will, failing with the same message."""
+    from xtarot.lab.runner import Bot, Variant
+
+    bots = [*(own.get("agents") or []), own.get("strong"), own.get("weak")]
+    try:
+        for bot in bots:
+            if isinstance(bot, str):
+                Bot.parse(bot)
+        for variant in own.get("variants") or []:
+            if isinstance(variant, str):
+                Variant.parse_options(variant)
     except ValueError as err:
         fail(str(err), lang)
 
