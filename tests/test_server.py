@@ -556,9 +556,12 @@ def test_open_seats_are_listed_and_claimed_once(client: TestClient) -> None:
     assert claimed["link"].endswith(f"&seat=1&token={claimed['token']}")
     again = client.post(f"/api/tables/{t['id']}/claim", json={"seat": 1})
     assert again.status_code == 409 and "not free" in again.json()["error"]
-    for bad, why in (({"seat": 2}, "not free"), ({"seat": 9}, "from 0 to 2"), ({}, "number")):
+    for bad, why in (({"seat": 2}, "not free"), ({"seat": 9}, "from 0 to 2")):
         res = client.post(f"/api/tables/{t['id']}/claim", json=bad)
         assert res.status_code == 409 and why in res.json()["error"], bad
+    for bad in ({}, {"seat": "1"}, {"seat": True}):  # not a seat number: malformed
+        res = client.post(f"/api/tables/{t['id']}/claim", json=bad)
+        assert res.status_code == 400 and "seat number" in res.json()["error"], bad
     assert client.post(f"/api/tables/{private['id']}/claim", json={"seat": 1}).status_code == 409
     assert client.post("/api/tables/nosuch/claim", json={"seat": 1}).status_code == 404
     listed = client.get("/api/tables").json()["tables"]
