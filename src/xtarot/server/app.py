@@ -902,7 +902,7 @@ async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
             _refuse(conn, str(err))
         return True
     if kind == "state":
-        conn.push(hub.state_message(table, conn.seat))
+        conn.push_text(hub.state_text(table, conn.seat))
         return True
     if kind in ("name", "chat", "rematch", "host"):
         try:
