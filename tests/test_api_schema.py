@@ -117,7 +117,7 @@ def fuzz_one_process(one_process: Any, log: Tracebacks, examples: int) -> None:
 def test_fuzz_the_api_from_its_schema_on_one_process(
     one_process: Any, server_log: Tracebacks
 ) -> None:
-    fuzz_one_process(one_process, server_log, examples=8)
+    fuzz_one_process(one_process, server_log, examples=6)
 
 
 @pytest.mark.slow

@@ -778,7 +778,7 @@ def fuzz_two_processes(schema_pair: Any, examples: int) -> None:
 
 def test_fuzz_the_api_from_its_schema_on_two_processes(schema_pair: Any) -> None:
     """Requests made from the OpenAPI schema, to either process (tests/test_api_schema.py)."""
-    fuzz_two_processes(schema_pair, examples=4)
+    fuzz_two_processes(schema_pair, examples=3)
 
 
 @pytest.mark.slow
