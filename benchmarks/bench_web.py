@@ -195,6 +195,25 @@ async def wait_ready(port: int, proc: subprocess.Popen[bytes]) -> None:
     raise SystemExit("the server did not start in 30 s")
 
 
+def glance(raw: str, seat: int) -> tuple[str, int, bool, bool] | None:
+    """From a message's text without parsing it all: its type, its ``n``, whether the
+    match is over and whether it is ``seat``'s turn; None when the text is not laid out
+    as the server writes its state messages (then it is parsed in full).  Only the
+    client whose turn it is parses the message: the load generator must not eat the
+    cores the servers are measured on."""
+    if not raw.startswith('{"type":"state",'):
+        return None
+    at = raw.find(',"n":')
+    end = raw.find(",", at + 5)
+    view = raw.find(',"view":{')
+    turn = raw.find('"current_player":', view)
+    if min(at, end, view, turn) < 0:
+        return None
+    finished = raw.find(',"finished":true,', 0, view) >= 0
+    mine = raw.startswith(f'"current_player":{seat},', turn)
+    return "state", int(raw[at + 5 : end]), finished, mine
+
+
 async def seat_client(
     port: int,
     table: dict[str, Any],
@@ -215,35 +234,41 @@ async def seat_client(
         await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
         sent_at: float | None = None
         waiting_for = -1
-        while time.monotonic() < deadline:
-            try:
-                raw = await asyncio.wait_for(
-                    ws.recv(), timeout=max(0.1, deadline - time.monotonic())
-                )
-            except TimeoutError:
-                break
-            msg = json.loads(raw)
-            if msg["type"] == "error":
-                if "too many" in msg["message"]:
-                    await asyncio.sleep(0.2)
-                sent_at = None
-                continue
-            if msg["type"] != "state":
-                continue
-            if sent_at is not None and msg["n"] >= waiting_for:
-                rtts.append(time.perf_counter() - sent_at)
-                sent_at = None
-            if msg["finished"]:
-                return moves
-            legal = msg["view"].get("legal_actions") or []
-            if legal and sent_at is None:
-                if think:
-                    await asyncio.sleep(think * (0.5 + rng.random()))
-                action = rng.choice(legal)
-                sent_at = time.perf_counter()
-                waiting_for = msg["n"] + 1
-                await ws.send(json.dumps({"type": "act", "action": action, "n": msg["n"]}))
-                moves += 1
+        loop = asyncio.get_running_loop()
+        # one time limit for the whole game (cheaper than one per message)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout_at(loop.time() + max(0.1, deadline - time.monotonic())):
+                while True:
+                    raw = await ws.recv()
+                    assert isinstance(raw, str)
+                    quick = glance(raw, seat)
+                    if quick is None:
+                        msg = json.loads(raw)
+                        if msg["type"] == "error":
+                            if "too many" in msg["message"]:
+                                await asyncio.sleep(0.2)
+                            sent_at = None
+                            continue
+                        if msg["type"] != "state":
+                            continue
+                        quick = ("state", msg["n"], msg["finished"], True)
+                    _, n, finished, mine = quick
+                    if sent_at is not None and n >= waiting_for:
+                        rtts.append(time.perf_counter() - sent_at)
+                        sent_at = None
+                    if finished:
+                        return moves
+                    if not mine or sent_at is not None:
+                        continue
+                    legal = json.loads(raw)["view"].get("legal_actions") or []
+                    if legal:
+                        if think:
+                            await asyncio.sleep(think * (0.5 + rng.random()))
+                        action = rng.choice(legal)
+                        sent_at = time.perf_counter()
+                        waiting_for = n + 1
+                        await ws.send(json.dumps({"type": "act", "action": action, "n": n}))
+                        moves += 1
     return moves
 
 
@@ -302,7 +327,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 await create("hard", 5000 + i, ports[i % n_proc])
             rss_tables = rss()
             rtts: list[float] = []
-            cpu_start = total([cpu_seconds(pid) for pid in pids])
+            each_start = [cpu_seconds(pid) for pid in pids]
+            cpu_start = total(each_start)
             db_start = tree_cpu(db_pid)
             client_start = sum(os.times()[:2])
             start = time.monotonic()
@@ -332,7 +358,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             ]
             moves = await asyncio.gather(*jobs)
             elapsed = time.monotonic() - start
-            cpu_end = total([cpu_seconds(pid) for pid in pids])
+            each_end = [cpu_seconds(pid) for pid in pids]
+            cpu_end = total(each_end)
             db_end = tree_cpu(db_pid)
             client_cpu = sum(os.times()[:2]) - client_start
             sampler.cancel()
@@ -390,6 +417,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             else None
         ),
         "client_cpu_share": round(client_cpu / elapsed, 2) if elapsed else None,
+        "server_cpu_share_each": [
+            round((e - b) / elapsed, 2) if e is not None and b is not None and elapsed else None
+            for b, e in zip(each_start, each_end, strict=True)
+        ],
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "server_cpu_share": (
             round((cpu_end - cpu_start) / elapsed, 2)
             if cpu_start is not None and cpu_end is not None and elapsed
@@ -466,7 +498,8 @@ def main() -> None:
     )
     print(
         f"server CPU: {result['server_cpu_ms_per_move']} ms per move, "
-        f"{result['server_cpu_share']} cores busy on average (the bench clients: "
+        f"{result['server_cpu_share']} cores busy on average "
+        f"({' + '.join(str(x) for x in result['server_cpu_share_each'])}; the bench clients: "
         f"{result['client_cpu_share']} cores"
         + (f", the database: {result['db_cpu_share']} cores" if result["db_cpu_share"] else "")
         + "); "

@@ -47,3 +47,32 @@ def test_a_table_of_hard_bots_plays_through_the_pool(tmp_path: Path) -> None:
         assert pool is not None and pool._executor is not None  # the pool did the thinking
         record = client.get(f"/api/tables/{t['id']}/record").json()
         assert xtarot.replay(record).is_terminal  # every move legal, replayed
+
+
+def test_a_worker_ends_when_its_server_is_killed(tmp_path: Path) -> None:
+    """A server killed outright cannot stop its bot workers: they notice that their
+    parent is gone and exit (before this, they waited for work forever)."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import asyncio, os, xtarot\n"
+        "from xtarot.server.botpool import BotPool\n"
+        "pool = BotPool(1)\n"
+        "state = xtarot.load('extendori', players=3).new_state(seed=5)\n"
+        "asyncio.run(pool.act('random', 1, {}, state))\n"
+        "print(*pool._executor._processes, flush=True)\n"
+        "os._exit(0)  # as a SIGKILL: no shutdown of any kind\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env
+    )
+    assert out.returncode == 0, out.stderr
+    workers = [int(pid) for pid in out.stdout.split()]
+    assert workers
+    deadline = time.monotonic() + 15
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        assert time.monotonic() < deadline, f"bot workers {workers} outlived their server"
+        time.sleep(0.1)

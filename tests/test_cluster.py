@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import json
 import os
 import random
@@ -744,3 +745,42 @@ def test_fuzz_websocket_messages_on_two_processes(
                 pass
             # a stranger (no token) never moves the table, on either process
             assert copies((one, two), table["id"]) == before
+
+
+# -- the HTTP API fuzzed from its schema on two processes ------------------------------------
+@pytest.fixture(scope="module")
+def schema_pair(pair: tuple[Threaded, Threaded]) -> Iterator[Any]:
+    if importlib.util.find_spec("schemathesis") is None:
+        pytest.skip("schemathesis is not installed")
+    from api_fuzz_support import api_schema, watch_log
+
+    one, two = pair
+    table = create(one.base, ["open"] * 8, seed=11, game="fairy500")  # seats to claim
+    for server in pair:  # each process holds its copy, to be compared at every request
+        httpx.get(f"{server.base}/api/tables/{table['id']}", timeout=10).raise_for_status()
+    with httpx.Client(timeout=10) as client, watch_log() as log:
+        yield one, two, table, client, log, api_schema(one.server.config.app)
+
+
+def fuzz_two_processes(schema_pair: Any, examples: int) -> None:
+    from api_fuzz_support import cases, check_request, fuzz_every_operation
+
+    one, two, table, client, log, schema = schema_pair
+    hubs = [s.server.config.app.state.hub for s in (one, two)]
+
+    def request(operation: str, data: st.DataObject) -> None:
+        case = data.draw(cases(schema, operation, [table["id"]]), label="request")
+        server = data.draw(st.sampled_from([one, two]), label="process")
+        check_request(case, client, server.base, hubs, [table["id"]], log)
+
+    fuzz_every_operation(examples, request)
+
+
+def test_fuzz_the_api_from_its_schema_on_two_processes(schema_pair: Any) -> None:
+    """Requests made from the OpenAPI schema, to either process (tests/test_api_schema.py)."""
+    fuzz_two_processes(schema_pair, examples=3)
+
+
+@pytest.mark.slow
+def test_fuzz_the_api_from_its_schema_on_two_processes_at_length(schema_pair: Any) -> None:
+    fuzz_two_processes(schema_pair, examples=100)

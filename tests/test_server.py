@@ -556,9 +556,12 @@ def test_open_seats_are_listed_and_claimed_once(client: TestClient) -> None:
     assert claimed["link"].endswith(f"&seat=1&token={claimed['token']}")
     again = client.post(f"/api/tables/{t['id']}/claim", json={"seat": 1})
     assert again.status_code == 409 and "not free" in again.json()["error"]
-    for bad, why in (({"seat": 2}, "not free"), ({"seat": 9}, "from 0 to 2"), ({}, "number")):
+    for bad, why in (({"seat": 2}, "not free"), ({"seat": 9}, "from 0 to 2")):
         res = client.post(f"/api/tables/{t['id']}/claim", json=bad)
         assert res.status_code == 409 and why in res.json()["error"], bad
+    for bad in ({}, {"seat": "1"}, {"seat": True}):  # not a seat number: malformed
+        res = client.post(f"/api/tables/{t['id']}/claim", json=bad)
+        assert res.status_code == 400 and "seat number" in res.json()["error"], bad
     assert client.post(f"/api/tables/{private['id']}/claim", json={"seat": 1}).status_code == 409
     assert client.post("/api/tables/nosuch/claim", json={"seat": 1}).status_code == 404
     listed = client.get("/api/tables").json()["tables"]
@@ -859,3 +862,40 @@ def test_a_resumed_match_does_not_deal_a_hand_it_dealt_before() -> None:
         while len(resumed.deals) < 3:
             resumed.apply(rng.choice(resumed.legal_actions()))
         assert resumed.deals[2] not in resumed.deals[:2]
+
+
+def test_the_state_text_sent_is_the_state_message_as_json(client: TestClient) -> None:
+    """``broadcast`` sends ``Hub.state_text``, made from parts and without copying the
+    view: it must be exactly the JSON of ``Hub.state_message`` (every seat and a
+    spectator, every game, whole matches, moves the clock made, the end)."""
+    from dataclasses import replace
+
+    from xtarot.server.table import log_entry, to_json
+
+    hub = client.app.state.hub
+    for info in xtarot.games():
+        players = info.max_players if info.id != "extendori" else 4
+        t = client.post(
+            "/api/tables",
+            json={
+                "game": info.id,
+                "seats": ["human"] * players,
+                "seed": 7,
+                "options": short_options(info),
+            },
+        ).json()
+        live = hub.tables[t["id"]]
+        live.muted.add(1)
+        rng, step = random.Random(info.id), 0
+        while True:
+            if step % 8 == 0 or live.state.is_terminal:
+                for seat in [None, *range(players)]:
+                    expected = to_json(hub.state_message(live, seat))
+                    assert hub.state_text(live, seat) == expected, (info.id, step, seat)
+            if live.state.is_terminal:
+                break
+            action = rng.choice(live.state.legal_actions())
+            entry = log_entry(live.state, action)
+            live.state.apply(action)
+            live.log.append(replace(entry, clock=True) if step % 5 == 0 else entry)
+            step += 1

@@ -535,6 +535,11 @@ class State(ABC):
         """What a spectator sees (fresh JSON data, as :meth:`view`)."""
         return _json_copy(self._view(None))
 
+    def peek_public_view(self) -> dict[str, Any]:
+        """:meth:`public_view` without its copy (read at once, never kept: as
+        :meth:`peek_view`)."""
+        return self._view(None)
+
     def sample_world(self, seat: int, rng: random.Random | None = None) -> State:
         """A full state consistent with everything ``seat`` has seen.
 

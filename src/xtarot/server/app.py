@@ -35,10 +35,13 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 from sqlalchemy.exc import OperationalError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import xtarot
 from xtarot.agents import AGENTS
@@ -64,6 +67,19 @@ from xtarot.server.lease import LEASE_SECONDS
 from xtarot.server.people import clean_name, player_id
 from xtarot.server.replays import MAX_STEPS, ReplayCache, ReplayError, encode, frames
 from xtarot.server.routes_people import add_people_routes
+from xtarot.server.schema import (
+    Claim,
+    Claimed,
+    GameList,
+    LearnTable,
+    NewTable,
+    OpenTables,
+    Rules,
+    TableCreated,
+    TableSummary,
+    answers,
+    body,
+)
 from xtarot.server.store import THREADS, Store
 
 __all__ = ["create_app"]
@@ -211,7 +227,7 @@ def create_app(
         media = "text/javascript" if ext == "js" else "text/css"
         return Response(files[ext], media_type=f"{media}; charset=utf-8")
 
-    @app.get("/api/games")
+    @app.get("/api/games", responses=answers(200, GameList))
     async def list_games() -> dict[str, Any]:
         out = []
         for info in xtarot.games():
@@ -227,14 +243,21 @@ def create_app(
             out.append(data)
         return {"games": out}
 
-    @app.get("/api/games/{game_id}/rules")
+    @app.get("/api/games/{game_id}/rules", responses=answers(200, Rules, 404))
     async def game_rules(game_id: str, lang: str = "en") -> JSONResponse:
         html = rules_html(game_id, lang)
         if html is None:
             return _error(404, f"no rules for {game_id!r}; games: {', '.join(_game_ids())}")
         return JSONResponse({"game": game_id, "lang": lang, "html": html})
 
-    @app.post("/api/tables")
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        responses=answers(201, TableCreated, 400, 403, 413, 415, 429),
+        openapi_extra=body(
+            NewTable, "the new table", game=_game_ids(), seats=["human", "open", *AGENTS]
+        ),
+    )
     async def create_table(request: Request) -> JSONResponse:
         data = await _json_object(request, "the body must be a JSON object")
         if isinstance(data, JSONResponse):
@@ -267,7 +290,12 @@ def create_app(
             return _error(400, str(err))
         return created(request, table, tokens, host)
 
-    @app.post("/api/learn")
+    @app.post(
+        "/api/learn",
+        status_code=201,
+        responses=answers(201, TableCreated, 400, 403, 413, 415, 429),
+        openapi_extra=body(LearnTable, "the game to learn", game=list(LEARN)),
+    )
     async def create_learn_table(request: Request) -> JSONResponse:
         """A learn table (:mod:`xtarot.server.learn`): ``{"game", "player"?, "again"?}``
         -> the same answer as ``POST /api/tables``; ``again``: the how-many-th *Learn
@@ -350,12 +378,16 @@ def create_app(
             status_code=201,
         )
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", responses=answers(200, OpenTables))
     async def open_tables() -> dict[str, Any]:
         """Tables listed in the lobby (open seats to claim, or to watch)."""
         return {"tables": hub.open_tables()}
 
-    @app.post("/api/tables/{table_id}/claim")
+    @app.post(
+        "/api/tables/{table_id}/claim",
+        responses=answers(200, Claimed, 400, 403, 404, 409, 413, 415),
+        openapi_extra=body(Claim, "the seat to take", seat=list(range(_most_players()))),
+    )
     async def claim_seat(table_id: str, request: Request) -> JSONResponse:
         """Take a free open seat: ``{"seat": n}`` -> its secret link (once)."""
         data = await _json_object(request, 'the body must be a JSON object: {"seat": n}')
@@ -365,6 +397,8 @@ def create_app(
         if table is None:
             return _error(404, f"no table {table_id!r}")
         seat = data.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return _error(400, f"'seat' must be a seat number from 0 to {len(table.seats) - 1}")
         try:
             token = hub.claim(table, seat)
         except TableError as err:
@@ -379,14 +413,14 @@ def create_app(
             }
         )
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses=answers(200, TableSummary, 404))
     async def table_info(table_id: str) -> JSONResponse:
         table = hub.get(table_id)
         if table is None:
             return _error(404, f"no table {table_id!r}")
         return JSONResponse(table.summary())
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", responses=answers(200, None, 404, 409))
     async def table_record(table_id: str) -> JSONResponse:
         table = hub.get(table_id)
         if table is None:
@@ -432,7 +466,7 @@ def create_app(
             body = zipped
         return Response(body, media_type=JSON, headers=headers)
 
-    @app.get("/api/tables/{table_id}/replay")
+    @app.get("/api/tables/{table_id}/replay", responses=answers(200, None, 400, 403, 404, 409, 413))
     async def table_replay(table_id: str, request: Request, seat: str | None = None) -> Response:
         """A match as frames: the public view (or ``?seat=N``'s) at every step, every
         hand as dealt once it is over.  Before the end, only a seat that shows its token
@@ -472,7 +506,11 @@ def create_app(
         key = (table_id, who, len(so_far["actions"]), "so far")
         return await replay_response(request, key, so_far, who, deals=False, extra=extra)
 
-    @app.post("/api/replay")
+    @app.post(
+        "/api/replay",
+        responses=answers(200, None, 400, 403, 413, 415),
+        openapi_extra=body(None, "a record, as `xtarot play --save` writes it"),
+    )
     async def replay_record(request: Request, seat: str | None = None) -> Response:
         """Frames of an uploaded record (the body: a record as ``xtarot play --save``
         writes it, or a table's download); ``?seat=N`` for a seat's view.  A match
@@ -493,6 +531,38 @@ def create_app(
     async def database_away(request: Request, err: Exception) -> JSONResponse:
         log.warning("%s %s: the database is unavailable: %s", request.method, request.url, err)
         return _error(503, UNAVAILABLE)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(request: Request, err: RequestValidationError) -> JSONResponse:
+        # a query or path parameter of the wrong type: the same kind of answer as every
+        # other refusal (FastAPI's own would be a 422 in another shape)
+        first = err.errors()[0] if err.errors() else {}
+        where = [str(part) for part in first.get("loc", ())]
+        name = f"{where[-1]!r} in the {where[0]}" if len(where) >= 2 else "a parameter"
+        return _error(400, f"bad {name}: {first.get('msg', 'not valid')}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_refusal(request: Request, err: StarletteHTTPException) -> JSONResponse:
+        # no such route (404), another method (405): {"error": ...} like the rest
+        response = _error(err.status_code, str(err.detail).lower())
+        for key, value in (err.headers or {}).items():
+            response.headers[key] = value
+        return response
+
+    def openapi() -> dict[str, Any]:
+        """The schema, without FastAPI's 422 answers: a bad parameter is a 400 here,
+        declared with each route (:mod:`xtarot.server.schema`)."""
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+            for item in schema["paths"].values():
+                for operation in item.values():
+                    operation["responses"].pop("422", None)
+            for name in ("HTTPValidationError", "ValidationError"):
+                schema.get("components", {}).get("schemas", {}).pop(name, None)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     @app.exception_handler(Exception)
     async def internal_error(request: Request, err: Exception) -> JSONResponse:
@@ -625,6 +695,10 @@ def _same_site(origin: str | None, host: str | None, allowed: tuple[str, ...]) -
 
 def _game_ids() -> list[str]:
     return [info.id for info in xtarot.games()]
+
+
+def _most_players() -> int:
+    return max(info.max_players for info in xtarot.games())
 
 
 @functools.lru_cache(maxsize=1)
@@ -828,7 +902,7 @@ async def _handle(hub: Hub, table: Any, conn: Connection, text: str) -> bool:
             _refuse(conn, str(err))
         return True
     if kind == "state":
-        conn.push(hub.state_message(table, conn.seat))
+        conn.push_text(hub.state_text(table, conn.seat))
         return True
     if kind in ("name", "chat", "rematch", "host"):
         try:

@@ -9,13 +9,17 @@ from the table's seed, the seat and the move number, so a table's bots stay
 reproducible), lets it see only that seat's decision (its view and a world sampler,
 as everywhere) and sends back the move's text. The server then checks the answer
 against the table's position as it is *now* before applying it (a move that is stale
-or illegal is dropped; ``Hub.act`` refuses it).
+or illegal is dropped; ``Hub.act`` refuses it). A worker ends by itself when its server
+is gone, even one killed outright.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -26,6 +30,20 @@ __all__ = ["SEARCHING", "BotPool", "think"]
 
 #: The bots worth a process: they search for their whole time budget.
 SEARCHING = frozenset({"hard", "expert", "ismcts", "pimc"})
+
+
+def _exit_with_parent(parent: int) -> None:
+    """In a worker (the pool's initializer): end this process when the server that
+    started it is gone.  A server killed outright (SIGKILL, a crash) cannot stop its
+    workers, and a worker waits for work forever: this one notices within a second
+    that its parent changed and exits."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="xtarot-parent-watch", daemon=True).start()
 
 
 def think(name: str, seed: int, settings: dict[str, Any], state: State) -> str:
@@ -47,7 +65,10 @@ class BotPool:
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
-                self.processes, mp_context=multiprocessing.get_context("spawn")
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_exit_with_parent,
+                initargs=(os.getpid(),),
             )
         return self._executor
 

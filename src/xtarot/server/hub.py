@@ -58,6 +58,7 @@ from xtarot.server.table import (
     close_later,
     log_entry,
     replay_with_log,
+    to_json,
 )
 
 if TYPE_CHECKING:
@@ -513,15 +514,49 @@ class Hub:
             "results": table.results if state.is_terminal else None,
         }
 
+    def state_text(
+        self, table: LiveTable, seat: int | None, common: dict[str, str] | None = None
+    ) -> str:
+        """:meth:`state_message` as the JSON text a client is sent, exactly
+        ``to_json(state_message(table, seat))``, made faster: the view is read without
+        its copy (it is made into text at once), each log entry is made into text once,
+        and ``common`` (:meth:`common_parts`) holds the parts every seat is sent."""
+        parts = common if common is not None else self.common_parts(table)
+        state = table.state
+        view = state.peek_view(seat) if seat is not None else state.peek_public_view()
+        return (
+            f'{{"type":"state","table":{parts["table"]},"n":{table.n},'
+            f'"seat":{to_json(seat)},"seats":{parts["seats"]},'
+            f'"finished":{parts["finished"]},"view":{to_json(view)},'
+            f'"log":{table.log_text(seat)},"clock":{parts["clock"]},'
+            f'"rematch":{parts["rematch"]},"settings":{parts["settings"]},'
+            f'"results":{parts["results"]}}}'
+        )
+
+    def common_parts(self, table: LiveTable) -> dict[str, str]:
+        """The parts of :meth:`state_message` that are the same for every seat, as text."""
+        finished = table.state.is_terminal
+        return {
+            "table": to_json(table.id),
+            "seats": to_json(table.seat_info()),
+            "finished": to_json(finished),
+            "clock": to_json(table.clock_info()),
+            "rematch": to_json(table.rematch_info()),
+            "settings": to_json(table.settings()),
+            "results": to_json(table.results if finished else None),
+        }
+
     def broadcast(self, table: LiveTable) -> None:
-        """Send each client its own view (computed once per seat)."""
-        cache: dict[int | None, dict[str, Any]] = {}
+        """Send each client its own view (made once per seat)."""
+        cache: dict[int | None, str] = {}
+        common: dict[str, str] | None = None
         for conn in list(table.conns):
             if not conn.joined:
                 continue
             if conn.seat not in cache:
-                cache[conn.seat] = self.state_message(table, conn.seat)
-            conn.push(cache[conn.seat])
+                common = common or self.common_parts(table)
+                cache[conn.seat] = self.state_text(table, conn.seat, common)
+            conn.push_text(cache[conn.seat])
 
     async def act(
         self,

@@ -25,6 +25,7 @@ from sqlalchemy import select
 
 from xtarot.server.people import player_id
 from xtarot.server.ratings import leaderboard, player_page
+from xtarot.server.schema import Leaderboard, MeAnswer, MeRequest, answers, body
 from xtarot.server.store import players_t, tables_t
 
 if TYPE_CHECKING:
@@ -66,7 +67,11 @@ def add_people_routes(app: FastAPI, hub: Hub, page: Any) -> None:
     async def players_page() -> HTMLResponse:
         return HTMLResponse(page("players.html"))
 
-    @app.get("/api/tables/{table_id}/qr.svg")
+    @app.get(
+        "/api/tables/{table_id}/qr.svg",
+        response_class=Response,
+        responses=answers(200, None, 400, 404, media="image/svg+xml"),
+    )
     async def invite_qr(table_id: str, request: Request, seat: int | None = None) -> Response:
         """The table's invitation link (``?seat=N``: for that seat) as a QR code."""
         table = hub.get(table_id)
@@ -81,7 +86,11 @@ def add_people_routes(app: FastAPI, hub: Hub, page: Any) -> None:
             qr_svg(link), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"}
         )
 
-    @app.post("/api/me")
+    @app.post(
+        "/api/me",
+        responses=answers(200, MeAnswer, 400, 403, 415),
+        openapi_extra=body(MeRequest, "the player key"),
+    )
     async def me(request: Request) -> JSONResponse:
         """Who a player key belongs to (the key stays in the body, out of addresses and
         logs): the public id, the latest name, and the unfinished tables of that
@@ -124,14 +133,14 @@ def add_people_routes(app: FastAPI, hub: Hub, page: Any) -> None:
             {"player": ident, "name": row.name if row is not None else None, "tables": tables}
         )
 
-    @app.get("/api/leaderboard/{game_id}")
+    @app.get("/api/leaderboard/{game_id}", responses=answers(200, Leaderboard, 400, 404))
     async def game_leaderboard(game_id: str, limit: int = 50) -> JSONResponse:
         if not any(info.id == game_id for info in _games()):
             return _error(404, f"no game {game_id!r}")
         limit = max(1, min(limit, 200))
         return JSONResponse({"game": game_id, "players": leaderboard(hub.store, game_id, limit)})
 
-    @app.get("/api/players/{player}")
+    @app.get("/api/players/{player}", responses=answers(200, None, 404))
     async def player(player: str) -> JSONResponse:
         found = player_page(hub.store, player[:40])
         if found is None:

@@ -47,6 +47,7 @@ __all__ = [
     "close_later",
     "log_entry",
     "replay_with_log",
+    "to_json",
 ]
 
 #: Largest websocket message a client may send (bytes of text).
@@ -80,6 +81,27 @@ class LogEntry:
     #: the move clock ran out and a bot made this move for the player (kept in memory
     #: only: a table loaded again after a restart no longer knows it)
     clock: bool = False
+    #: the entry as each seat is sent it (JSON text by seat index, -1: spectators),
+    #: made once (:meth:`LiveTable.log_text`)
+    texts: dict[int, str] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def item(self, index: int) -> dict[str, Any]:
+        """The entry as seat ``index`` (-1: a spectator) is sent it."""
+        return {"n": self.n, "seat": self.actor, "hand": self.hand, "text": self.seen[index]} | (
+            {"clock": True} if self.clock else {}
+        )
+
+    def text(self, index: int) -> str:
+        """:meth:`item` as JSON text (made once per seat)."""
+        found = self.texts.get(index)
+        if found is None:
+            found = self.texts[index] = to_json(self.item(index))
+        return found
+
+
+def to_json(data: Any) -> str:
+    """The JSON text clients are sent: compact, UTF-8 characters as they are."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def log_entry(state: State, action: Action) -> LogEntry:
@@ -216,7 +238,10 @@ class Connection:
     joined_at: float = 0.0
 
     def push(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        self.push_text(to_json(message))
+
+    def push_text(self, text: str) -> None:
+        """Send a message already made into JSON text (:func:`to_json`)."""
         if self.audit is not None:
             self.audit.append(json.loads(text))  # exactly what goes on the wire
         self.queue.put_nowait(text)
@@ -338,11 +363,12 @@ class LiveTable:
     def log_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The latest moves as ``seat`` saw them (``None``: a spectator)."""
         index = -1 if seat is None else seat
-        return [
-            {"n": e.n, "seat": e.actor, "hand": e.hand, "text": e.seen[index]}
-            | ({"clock": True} if e.clock else {})
-            for e in self.log[-LOG_SIZE:]
-        ]
+        return [e.item(index) for e in self.log[-LOG_SIZE:]]
+
+    def log_text(self, seat: int | None) -> str:
+        """:meth:`log_for` as JSON text, from each entry's text made once."""
+        index = -1 if seat is None else seat
+        return "[" + ",".join(e.text(index) for e in self.log[-LOG_SIZE:]) + "]"
 
     @property
     def n(self) -> int:
