@@ -343,9 +343,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     await asyncio.sleep(0.5)
 
             sampler = asyncio.create_task(sample_memory())
-            jobs = [  # seat s of table i on process (i + s) mod N: tables across processes
+            # seat s of table i on process (i + s) mod N: tables across processes; with
+            # --seats table, every seat of table i on process i mod N (its owner)
+            spread = args.seats == "spread"
+            jobs = [
                 seat_client(
-                    ports[(i + s) % n_proc],
+                    ports[(i + s) % n_proc if spread else i % n_proc],
                     t,
                     s,
                     args.think,
@@ -392,6 +395,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "hard_tables": args.hard_tables,
         "bot_processes": args.bot_processes,
         "processes": n_proc,
+        "seats": args.seats,
         "database": "postgresql" if db.startswith("postgresql") else "sqlite",
         "seconds": round(elapsed, 2),
         "tables_finished": finished,
@@ -453,6 +457,14 @@ def main() -> None:
         "--processes", type=int, default=1, help="server processes on one database (<= 8)"
     )
     parser.add_argument(
+        "--seats",
+        choices=["spread", "table"],
+        default="spread",
+        help="with --processes: 'spread' connects seat s of table i to process (i + s) mod N "
+        "(no affinity), 'table' every seat of table i to process i mod N (a load balancer "
+        "that routes by table)",
+    )
+    parser.add_argument(
         "--postgres",
         action="store_true",
         help="run on a throwaway PostgreSQL server (Debian's postgresql package)",
@@ -480,7 +492,11 @@ def main() -> None:
     if result["processes"] > 1 or result["database"] != "sqlite":
         print(
             f"on {result['processes']} server process(es) sharing one {result['database']} "
-            "database (table i on process i mod N, its seat s on process (i + s) mod N)"
+            + (
+                "database (table i on process i mod N, its seat s on process (i + s) mod N)"
+                if result["seats"] == "spread"
+                else "database (table i and all its seats on process i mod N)"
+            )
         )
     if result["hard_tables"]:
         n = result["bot_processes"]
