@@ -75,11 +75,11 @@ def test_weighted_sampling_with_a_constant_weight_is_uniform() -> None:
     rng = random.Random(5)
     seen = Counter(
         sample_world_weighted(_Deals(), 0, rng, lambda w: 1.5, candidates=3)  # type: ignore[arg-type]
-        for _ in range(4_500)
+        for _ in range(2_700)
     )
     assert set(seen) == set(_all_deals())
-    for freq in seen.values():  # each of 9 deals ~500 times; 5 sigma is ~110
-        assert 390 < freq < 610
+    for freq in seen.values():  # each of 9 deals ~300 times; 5 sigma is ~85
+        assert 215 < freq < 385
 
 
 def test_weighted_sampling_keeps_a_favoured_world_as_the_formula_says() -> None:
@@ -89,7 +89,7 @@ def test_weighted_sampling_keeps_a_favoured_world_as_the_formula_says() -> None:
     k = 3
     expected = 1 - (1 - p) ** k
     rng = random.Random(11)
-    draws = 4_000
+    draws = 2_500
     got = [
         sample_world_weighted(
             _Deals(),  # type: ignore[arg-type]
@@ -141,9 +141,9 @@ def _position(game_id: str, players: int, seed: int, steps: int, **options: Any)
 
 @pytest.fixture(scope="module")
 def small() -> tuple[BeliefModel, Any]:
-    """A tiny model of sono-arcana at 3 players (6 + 2 held-out matches)."""
+    """A tiny model of sono-arcana at 3 players (4 + 1 held-out matches)."""
     game = xtarot.load("sono-arcana", players=3)
-    data = generate(game, 6, 7, eval_games=2, eval_positions=12, draws=32)
+    data = generate(game, 4, 7, eval_games=1, eval_positions=8, draws=32)
     result = train(
         data,
         {"game": game.id, "players": 3, "options": dict(game.options)},
@@ -249,7 +249,7 @@ def test_a_small_model_trains_evaluates_and_round_trips(
 ) -> None:
     model, data = small
     ev = evaluate(model, data)
-    assert ev.positions == 12 and ev.cards > 0
+    assert ev.positions == 8 and ev.cards > 0
     assert 0 < ev.model < 5 and 0 < ev.uniform < 5 and ev.ratio > 0
     path = tmp_path / "m.npz"
     size = model.save(path)
@@ -286,7 +286,7 @@ ARGS = [
     "-p",
     "3",
     "--games",
-    "3",
+    "2",
     "--eval-games",
     "1",
     "--eval-positions",
@@ -344,12 +344,14 @@ def test_train_belief_speaks_japanese() -> None:
 
 
 @pytest.mark.slow
-def test_a_real_model_beats_the_uniform_sampler() -> None:
-    """fairy500 at 4 players, 60 matches: the learned model's held-out log-loss is
-    below the uniform sampler's (the shipped models are bigger runs: docs/agents.md)."""
-    game = xtarot.load("fairy500", players=4)
-    data = generate(game, 60, 3, eval_games=6, eval_positions=60)
-    result = train(
-        data, {"game": game.id, "players": 4, "options": dict(game.options)}, epochs=6, seed=3
-    )
-    assert result.evaluation.ratio < 1.0
+def test_a_real_model_improves_on_the_uniform_sampler() -> None:
+    """grail-mahjong at 3 players, 80 matches (about a minute of one core): on held-out
+    positions the learned correction lowers the log-loss of the uniform sampler's own
+    estimate, and the model beats the uniform sampler (the figures of bigger runs are in
+    docs/agents.md)."""
+    game = xtarot.load("grail-mahjong", players=3)
+    data = generate(game, 80, 3, eval_games=8, eval_positions=120)
+    meta = {"game": game.id, "players": 3, "options": dict(game.options)}
+    ev = train(data, meta, epochs=8, seed=3).evaluation
+    assert ev.correction_on_uniform < ev.uniform, ev.to_dict()
+    assert ev.ratio < 1.0, ev.to_dict()

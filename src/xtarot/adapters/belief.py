@@ -12,15 +12,18 @@ comparing the true position with worlds drawn by ``state.sample_world`` (a locat
 is hidden when some card lies there in one and elsewhere in the other); the training
 target of a position is ``state.zones()`` — known while training only, never an input.
 
-The network is one hidden layer (ReLU) on the view tensor's columns that were ever
-non-zero in training, and one logit per (card, location); a card's probabilities are
-the softmax of its logits over the locations that hold hidden cards.  It is trained
-with Adam on the cross-entropy of the true locations, in numpy (no other dependency:
-see docs/agents.md for why), and runs in numpy.
+A card's logit at a place mixes the uniform sampler's own estimate (how many of 16
+``sample_world`` worlds put it there, and how many cards the place holds) with a
+network's correction from the view tensor (one hidden ReLU layer on the columns ever
+non-zero in training, one output per card and place); its probabilities are the
+softmax over the places that hold hidden cards.  Trained with Adam on the
+cross-entropy of the true places, in numpy (no other dependency: docs/agents.md says
+why), and run in numpy.
 
-Weighted worlds: :meth:`BeliefModel.log_weight` scores a sampled world by the model's
-log-probability of the hidden cards' places in it, for
-``xtarot.engine.sample_world_weighted`` (which only ever returns consistent worlds).
+Weighted worlds: :meth:`BeliefModel.log_weight` scores a sampled world by the network's
+corrections of the hidden cards' places in it, for
+``xtarot.engine.sample_world_weighted`` (which only ever returns consistent worlds);
+:func:`weighted_decision` hands such worlds to any search bot.
 """
 
 from __future__ import annotations
@@ -531,10 +534,18 @@ class Evaluation:
     uniform: float  # the uniform sampler, estimated from UNIFORM_DRAWS worlds
     uniform_half: float  # ... from the first half of them
     uniform_corrected: float  # 2 * uniform - uniform_half: the estimate's bias removed
+    #: the uniform sampler's 128-world estimate with the network's correction added
+    #: (compare with ``uniform``: the same estimate without it)
+    correction_on_uniform: float = float("nan")
 
     @property
     def ratio(self) -> float:
         return self.model / self.uniform_corrected if self.uniform_corrected else float("nan")
+
+    @property
+    def correction_ratio(self) -> float:
+        """``correction_on_uniform / uniform``: the learned correction's own gain."""
+        return self.correction_on_uniform / self.uniform if self.uniform else float("nan")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -545,6 +556,8 @@ class Evaluation:
             "uniform_half": round(self.uniform_half, 5),
             "uniform_corrected": round(self.uniform_corrected, 5),
             "ratio": round(self.ratio, 4),
+            "correction_on_uniform": round(self.correction_on_uniform, 5),
+            "correction_ratio": round(self.correction_ratio, 4),
         }
 
 
@@ -554,7 +567,7 @@ def evaluate(model: BeliefModel, data: BeliefData) -> Evaluation:
     The model starts from its own ``prior_draws`` worlds, as at play time; the uniform
     sampler gets ``UNIFORM_DRAWS`` others (and the bias of so many is corrected)."""
     rows = sorted(data.uniform)
-    hidden = [data.locations.index(x) for x in model.locations if x in data.locations]
+    hidden = [data.loc(x) for x in model.locations]  # a place the data never saw: empty
     target, counted, open_ = _masks(data, rows, hidden)
     x = data.dense(rows, model.columns)
     prior = np.stack([data.prior[r][:, hidden] for r in rows]).astype(np.float32)
@@ -562,12 +575,17 @@ def evaluate(model: BeliefModel, data: BeliefData) -> Evaluation:
     n = int(counted.sum())
     model_ll = _nll(logp, target, counted) / max(n, 1)
     uniform = []
+    logs = []
     for which in (0, 1):
         counts = np.stack([data.uniform[r][which] for r in rows])[:, :, hidden].astype(float)
         p = (counts + _SMOOTH) * open_[:, None, :]
         p /= np.maximum(p.sum(axis=2, keepdims=True), 1e-300)
         logp_u = np.log(np.maximum(p, 1e-300))
+        logs.append(logp_u)
         uniform.append(_nll(logp_u, target, counted) / max(n, 1))
+    # the network's correction on the uniform sampler's own 128-world estimate: what
+    # the weighted sampler adds to the uniform one (its proposal)
+    on_uniform = _log_softmax(logs[0] + model.correction(x), open_)
     return Evaluation(
         positions=len(rows),
         cards=n,
@@ -575,6 +593,7 @@ def evaluate(model: BeliefModel, data: BeliefData) -> Evaluation:
         uniform=uniform[0],
         uniform_half=uniform[1],
         uniform_corrected=2 * uniform[0] - uniform[1],
+        correction_on_uniform=_nll(on_uniform, target, counted) / max(n, 1),
     )
 
 
