@@ -20,6 +20,7 @@ import typer
 from rich.console import Console
 
 from xtarot.cli.i18n import os_reason, t
+from xtarot.cli.options import GameArg, JsonOpt, LangOpt, OptionOpt, PlayersOpt
 from xtarot.cli.progress import progress
 
 __all__ = ["app"]
@@ -36,15 +37,8 @@ app = typer.Typer(
 
 @app.command("belief")
 def belief(
-    game: Annotated[str, typer.Argument(help="Game id (see `xtarot games`).")],
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players",
-            "-p",
-            help="Number of players (default: 4 when the game allows it, else its minimum).",
-        ),
-    ] = None,
+    game: GameArg,
+    players: PlayersOpt = None,
     n_games: Annotated[
         int, typer.Option("--games", "-n", help="Self-play matches to train on.")
     ] = 200,
@@ -68,24 +62,12 @@ def belief(
         Path | None,
         typer.Option("--out", help="The model file (default: belief-GAME-Np.npz here)."),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option", "-o", help="A game option as KEY=VALUE (repeatable), e.g. -o hands=1."
-        ),
-    ] = None,
+    option: OptionOpt = None,
     force: Annotated[
         bool, typer.Option("--force", help="Replace the --out file when it exists.")
     ] = False,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")
-    ] = False,
-    lang: Annotated[
-        str | None,
-        typer.Option(
-            "--lang", help="Language of the output: ja or en (default: from LC_ALL/LANG)."
-        ),
-    ] = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
 ) -> None:
     """Train a card-location (belief) model: self-play positions, training, evaluation
     on held-out matches against the uniform sampler, the weights written to a file."""
