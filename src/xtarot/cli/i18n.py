@@ -585,6 +585,37 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "schema: docs/adapters/data.md; columns truth_* and match_seed are for training only",
         "スキーマ：docs/adapters/data.md。truth_* と match_seed の列は学習専用です",
     ),
+    # xtarot train (belief models)
+    "train_progress": ("Self-play", "自己対局"),
+    "train_epochs": ("Training", "学習"),
+    "progress_line_epochs": (
+        "{label}: {done}/{total} epochs, {seconds:.0f} s",
+        "{label}：{done}/{total}エポック、{seconds:.0f}秒",
+    ),
+    "train_counts": (
+        "--games, --eval-games, --eval-positions, --epochs and --hidden must be at least 1",
+        "--games、--eval-games、--eval-positions、--epochs、--hidden は1以上にしてください",
+    ),
+    "train_suffix": (
+        "the model file must end in .npz, not {path}",
+        "モデルのファイル名は .npz で終わる必要があります（{path}）",
+    ),
+    "train_no_numpy": (
+        'training needs numpy: pip install "xtarot[train]"',
+        '学習には numpy が必要です：pip install "xtarot[train]"',
+    ),
+    "train_done": (
+        "model written to {path} ({size} bytes; {positions} positions, self-play "
+        "{gen:.1f} s, training {train:.1f} s, seed {seed})",
+        "モデルを {path} に書き出しました（{size}バイト、{positions}局面、"
+        "自己対局{gen:.1f}秒、学習{train:.1f}秒、シード {seed}）",
+    ),
+    "train_eval": (
+        "held out: {n} positions, {cards} hidden cards; log-loss {model:.4f} against the "
+        "uniform sampler's {uniform:.4f} (ratio {ratio:.3f}; lower is better)",
+        "評価用：{n}局面、見えない札{cards}枚。対数損失 {model:.4f}、一様サンプラーは "
+        "{uniform:.4f}（比 {ratio:.3f}、小さいほど良い）",
+    ),
     # replay
     "replay_title": (
         "Record of {game}, {players} players (seed {seed})",

@@ -59,6 +59,7 @@ from xtarot.cli.progress import progress
 from xtarot.cli.replay import perspective, steps
 from xtarot.cli.simulate import simulate as run_simulation
 from xtarot.cli.text import JMarkdown
+from xtarot.cli.train import app as train_app
 from xtarot.engine import ConfigError, Game, GameInfo, Option, RecordError
 from xtarot.lab import run_tournament
 from xtarot.lab.tournament import planned_matches
@@ -1090,6 +1091,7 @@ def check(
 
 app.add_typer(lab_app, name="lab")
 app.add_typer(data_app, name="data")
+app.add_typer(train_app, name="train")
 
 
 def main() -> None:

@@ -4,7 +4,7 @@ from xtarot.engine.core import Action, ActionSpace, Game, GameInfo, Option, Scor
 from xtarot.engine.deals import DealReader, parse_card
 from xtarot.engine.errors import ConfigError, DealError, IllegalAction, RecordError, XtarotError
 from xtarot.engine.registry import games, load, register
-from xtarot.engine.sampling import count_deals, deal_uniform
+from xtarot.engine.sampling import count_deals, deal_uniform, sample_world_weighted
 
 __all__ = [
     "Action",
@@ -26,4 +26,5 @@ __all__ = [
     "load",
     "parse_card",
     "register",
+    "sample_world_weighted",
 ]

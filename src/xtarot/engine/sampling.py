@@ -23,20 +23,24 @@ multinomial coefficients), which the tests use to check the draw is uniform.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from functools import cache, lru_cache
 from math import comb, factorial
 from operator import attrgetter
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from xtarot.cards import Card
 from xtarot.engine.rand import shuffle
 
+if TYPE_CHECKING:
+    from xtarot.engine.core import State
+
 T = TypeVar("T")
 _INDEX = attrgetter("index")
 
-__all__ = ["count_deals", "deal_uniform", "deal_uniform_by_key"]
+__all__ = ["count_deals", "deal_uniform", "deal_uniform_by_key", "sample_world_weighted"]
 
 
 def _classes(
@@ -316,3 +320,44 @@ def _deal_by_seat(
         rest = after
     share(free, [c for p in pools for c in p])
     return hands
+
+
+def sample_world_weighted(
+    state: State,
+    seat: int,
+    rng: random.Random,
+    log_weight: Callable[[State], float],
+    *,
+    candidates: int = 16,
+) -> State:
+    """A world for ``seat`` drawn in proportion to ``exp(log_weight(world))`` among the
+    worlds consistent with what the seat has seen (sampling-importance-resampling).
+
+    ``candidates`` worlds are drawn with ``state.sample_world(seat, rng)`` (uniform
+    among the consistent deals) and one of them is kept with probability proportional
+    to its weight, so the result is always one ``sample_world`` could return: it agrees
+    with the seat's view, whatever the weights say.  The draw is exact for a constant
+    weight (then it is the uniform sampler's) and tends to the weighted distribution as
+    ``candidates`` grows; with few candidates it lies between the two.  ``log_weight``
+    sees only the candidate worlds, so the result depends on the seat's knowledge,
+    ``rng`` and the weights alone, as ``sample_world``'s does.  A belief model gives
+    such weights (``xtarot.adapters.belief``).
+    """
+    if candidates < 1:
+        raise ValueError(f"candidates must be at least 1, not {candidates}")
+    worlds = [state.sample_world(seat, rng) for _ in range(candidates)]
+    if candidates == 1:
+        return worlds[0]
+    logs = [float(log_weight(w)) for w in worlds]
+    top = max(logs)
+    if top == float("-inf"):
+        raise ValueError("every candidate world has weight 0")
+    if top != top or top == float("inf"):
+        raise ValueError(f"log weights must be finite or -inf, got {top}")
+    weights = [math.exp(x - top) for x in logs]
+    pick = rng.random() * sum(weights)
+    for world, w in zip(worlds, weights, strict=True):
+        pick -= w
+        if pick < 0:
+            return world
+    return worlds[max(range(candidates), key=weights.__getitem__)]

@@ -1,0 +1,816 @@
+"""Card-location (belief) models: where is each card a seat has not seen?
+
+From a seat's view — its tensor ``encoder_for(game).encode(state.view(seat))``, nothing
+else — a :class:`BeliefModel` gives, for every card of the game, the probability that
+it lies in each *hidden location*: another seat's hand (seat-relative: ``hand:+1`` is
+the next seat), the kitty, the stock, a face-down pile… whatever the game hides.
+``xtarot train belief`` (``xtarot.cli.train``) makes one; the documentation is in
+``docs/agents.md`` (*The belief model*).
+
+Generic over the games: the hidden locations of a game configuration are found by
+comparing the true position with worlds drawn by ``state.sample_world`` (a location
+is hidden when some card lies there in one and elsewhere in the other); the training
+target of a position is ``state.zones()`` — known while training only, never an input.
+
+A card's logit at a place mixes the uniform sampler's own estimate (how many of 16
+``sample_world`` worlds put it there, and how many cards the place holds) with a
+network's correction from the view tensor (one hidden ReLU layer on the columns ever
+non-zero in training, one output per card and place); its probabilities are the
+softmax over the places that hold hidden cards.  Trained with Adam on the
+cross-entropy of the true places, in numpy (no other dependency: docs/agents.md says
+why), and run in numpy.
+
+Weighted worlds: :meth:`BeliefModel.log_weight` scores a sampled world by the network's
+corrections of the hidden cards' places in it, for
+``xtarot.engine.sample_world_weighted`` (which only ever returns consistent worlds);
+:func:`weighted_decision` hands such worlds to any search bot.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from xtarot._version import __version__
+from xtarot.adapters.tensors import encoder_for
+from xtarot.agents import Decision, decision_for, make_agent
+from xtarot.engine import Game, State, load, sample_world_weighted
+
+__all__ = [
+    "FORMAT",
+    "BeliefData",
+    "BeliefModel",
+    "Evaluation",
+    "TrainResult",
+    "evaluate",
+    "generate",
+    "location_of",
+    "shipped_model",
+    "train",
+    "train_belief",
+    "train_on",
+    "true_locations",
+    "weighted_decision",
+]
+
+FORMAT = "xtarot-belief"
+FORMAT_VERSION = 1
+
+#: uniform worlds drawn per held-out position to estimate the uniform sampler's
+#: probabilities (their first half gives a second estimate, for the bias correction)
+UNIFORM_DRAWS = 128
+#: uniform worlds the model starts from, while training and at play time
+PRIOR_DRAWS = 16
+#: a location no prior world put a card in keeps this much of a count
+PRIOR_SMOOTH = 0.1
+_SMOOTH = 0.5  # add-one-half counts: a location never drawn keeps a little mass
+
+
+def location_of(zone: str, seat: int, players: int) -> str:
+    """A zone name as seen from ``seat``: a seat's zone becomes seat-relative.
+
+    >>> location_of("hand:3", 1, 4), location_of("hand:1", 1, 4), location_of("kitty", 1, 4)
+    ('hand:+2', 'hand:+0', 'kitty')
+    """
+    name, sep, number = zone.partition(":")
+    if sep and number.isdigit():
+        return f"{name}:+{(int(number) - seat) % players}"
+    return zone
+
+
+def _code(card: str) -> str:
+    """grail-mahjong writes its placed wild ``Oc=3c``: the card is ``Oc``."""
+    return card.partition("=")[0]
+
+
+def true_locations(state: State, seat: int) -> dict[str, str]:
+    """Card code -> seat-relative location of every card of the match, from the true
+    state (``state.zones()``): a training target, never a model input."""
+    out: dict[str, str] = {}
+    players = state.players
+    for zone, cards in state.zones().items():
+        where = location_of(zone, seat, players)
+        for c in cards:
+            out[_code(c)] = where
+    return out
+
+
+# -- data ------------------------------------------------------------------------------
+
+#: locations a position's counts have room for (the games have at most 20 or so)
+_MAX_LOCATIONS = 24
+
+
+@dataclass
+class BeliefData:
+    """Positions of self-play games, sparse: row ``i``'s view tensor holds
+    ``values[offsets[i]:offsets[i+1]]`` at ``columns[...]``; ``truth[i, c]`` is the
+    index in ``locations`` of card ``c``'s true place (-1: not in any location);
+    ``prior[i][c, l]`` how many of ``prior_draws`` uniform worlds put card ``c`` at
+    location ``l`` (the model's prior, as at play time)."""
+
+    size: int
+    cards: tuple[str, ...]
+    prior_draws: int
+    locations: list[str] = field(default_factory=list)
+    offsets: list[int] = field(default_factory=lambda: [0])
+    columns: list[np.ndarray] = field(default_factory=list)
+    values: list[np.ndarray] = field(default_factory=list)
+    truth: list[np.ndarray] = field(default_factory=list)
+    prior: list[np.ndarray] = field(default_factory=list)
+    game_of_row: list[int] = field(default_factory=list)
+    hidden: set[str] = field(default_factory=set)
+    #: games from this number on are held out (never trained or validated on)
+    first_held: int = 1 << 62
+    #: per held-out row: the uniform sampler's location counts [cards, locations] over
+    #: ``UNIFORM_DRAWS`` worlds and over the first half of them
+    uniform: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.truth)
+
+    def loc(self, name: str) -> int:
+        try:
+            return self.locations.index(name)
+        except ValueError:
+            if len(self.locations) == _MAX_LOCATIONS:
+                raise ValueError(f"more than {_MAX_LOCATIONS} card locations") from None
+            self.locations.append(name)
+            return len(self.locations) - 1
+
+    def counts(self, worlds: Sequence[State], seat: int, index: dict[str, int]) -> np.ndarray:
+        """``[cards, locations]``: how many of the worlds put each card at each place;
+        every place where a card differs from one world to the next is noted hidden."""
+        out = np.zeros((len(self.cards), _MAX_LOCATIONS), dtype=np.int32)
+        first: dict[str, str] | None = None
+        for w in worlds:
+            where = true_locations(w, seat)
+            for code, loc in where.items():
+                i = index.get(code)
+                if i is not None:
+                    out[i, self.loc(loc)] += 1
+            if first is None:
+                first = where
+            else:
+                for code, loc in where.items():
+                    if first.get(code, loc) != loc:
+                        self.hidden.add(loc)
+                        self.hidden.add(first[code])
+        return out
+
+    def add(self, state: State, seat: int, game_no: int, worlds: Sequence[State]) -> int:
+        enc = encoder_for(state.game)
+        ones, nums = enc.state_positions(state, seat)
+        cols = np.fromiter([*ones, *nums.keys()], dtype=np.int32)
+        vals = np.fromiter([1.0] * len(ones) + list(nums.values()), dtype=np.float32)
+        keep = vals != 0
+        self.columns.append(cols[keep])
+        self.values.append(vals[keep])
+        self.offsets.append(self.offsets[-1] + int(keep.sum()))
+        truth = np.full(len(self.cards), -1, dtype=np.int16)
+        index = enc.index
+        for code, where in true_locations(state, seat).items():
+            i = index.get(code)
+            if i is not None:
+                truth[i] = self.loc(where)
+        self.truth.append(truth)
+        # the true state is compared with the worlds to find the hidden places, and its
+        # own count taken out again: the prior is the worlds' alone
+        prior = self.counts([state, *worlds], seat, index)
+        held = np.flatnonzero(truth >= 0)
+        prior[held, truth[held]] -= 1
+        self.prior.append(prior.astype(np.uint8))
+        self.game_of_row.append(game_no)
+        return len(self.truth) - 1
+
+    def dense(self, rows: Sequence[int], columns: np.ndarray) -> np.ndarray:
+        """The rows' tensors restricted to ``columns`` (the model's inputs)."""
+        where = np.full(self.size, -1, dtype=np.int64)
+        where[columns] = np.arange(len(columns))
+        out = np.zeros((len(rows), len(columns)), dtype=np.float32)
+        for k, r in enumerate(rows):
+            cols = where[self.columns[r]]
+            ok = cols >= 0
+            out[k, cols[ok]] = self.values[r][ok]
+        return out
+
+
+def _match_seeds(seed: int, count: int) -> list[int]:
+    rng = random.Random(f"xtarot-belief:{seed}")
+    return [rng.getrandbits(48) for _ in range(count)]
+
+
+def generate(
+    game: Game,
+    games: int,
+    seed: int,
+    *,
+    eval_games: int = 0,
+    eval_positions: int = 200,
+    draws: int = UNIFORM_DRAWS,
+    prior_draws: int = PRIOR_DRAWS,
+    every: int = 3,
+    on_game: Callable[[int], None] | None = None,
+) -> BeliefData:
+    """Play ``games + eval_games`` matches of heuristic self-play and keep every
+    ``every``-th decision's acting seat and position, with ``prior_draws`` uniform
+    worlds' counts.  The last ``eval_games`` are held out: at up to ``eval_positions``
+    of their positions (evenly spread) the uniform sampler's location counts are
+    estimated from ``draws`` more worlds.  Deterministic in ``seed``."""
+    enc = encoder_for(game)
+    data = BeliefData(size=enc.size, cards=enc.cards, prior_draws=prior_draws)
+    seeds = _match_seeds(seed, games + eval_games)
+    data.first_held = games
+    held: list[tuple[int, State, int]] = []  # (row, state, seat) of held-out positions
+    for g_no, s in enumerate(seeds):
+        state = game.new_state(seed=s)
+        agents = [make_agent("heuristic", s + k) for k in range(game.players)]
+        evaluating = g_no >= games
+        step = 0
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            if step % every == 0:
+                rng = random.Random(f"xtarot-belief-prior:{seed}:{g_no}:{step}")
+                worlds = [state.sample_world(seat, rng) for _ in range(prior_draws)]
+                row = data.add(state, seat, g_no, worlds)
+                if evaluating:
+                    held.append((row, state.clone(), seat))
+            state.apply(agents[seat].act(decision_for(state, peek=True)))
+            step += 1
+        if on_game is not None:
+            on_game(g_no + 1)
+    if held:
+        pick = np.linspace(0, len(held) - 1, min(eval_positions, len(held))).round()
+        for k in sorted({int(x) for x in pick}):
+            row, state, seat = held[k]
+            rng = random.Random(f"xtarot-belief-uniform:{seed}:{row}")
+            worlds = [state.sample_world(seat, rng) for _ in range(draws)]
+            data.uniform[row] = (
+                data.counts(worlds, seat, enc.index),
+                data.counts(worlds[: draws // 2], seat, enc.index),
+            )
+    return data
+
+
+# -- the model -------------------------------------------------------------------------
+
+
+class BeliefModel:
+    """A trained card-location model (numpy weights and what made them).
+
+    A card's logit at a location is ``mix . planes + g``.  The planes come from
+    ``prior_draws`` uniform worlds (``sample_world``), the uniform sampler's own
+    estimate, which knows every void and count: ``log(n + PRIOR_SMOOTH)`` (``n`` the
+    worlds that put the card there), ``log(k + PRIOR_SMOOTH)`` (``k`` the cards the
+    place holds, per world) and whether no world put it there; ``mix`` weighs them and
+    ``g`` is the network's correction from the view.  The softmax over the locations
+    holding hidden cards is the card's distribution."""
+
+    def __init__(self, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
+        self.meta = meta
+        self.cards: tuple[str, ...] = tuple(meta["cards"])
+        self.locations: tuple[str, ...] = tuple(meta["locations"])
+        self.columns = arrays["columns"].astype(np.int64)
+        self.w1 = arrays["w1"].astype(np.float32)
+        self.b1 = arrays["b1"].astype(np.float32)
+        self.w2 = arrays["w2"].astype(np.float32)
+        self.b2 = arrays["b2"].astype(np.float32)
+        self.mix = np.asarray(arrays["mix"], dtype=np.float32)
+        self.prior_draws = int(meta.get("prior_draws", PRIOR_DRAWS))
+        self._index = {c: i for i, c in enumerate(self.cards)}
+        self._where = {loc: i for i, loc in enumerate(self.locations)}
+        self._buf = np.zeros(int(meta["tensor_size"]), dtype=np.float32)
+        self._game: Game | None = None
+
+    # configuration ------------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        return str(self.meta["game"])
+
+    @property
+    def players(self) -> int:
+        return int(self.meta["players"])
+
+    def fits(self, game: Game) -> bool:
+        """Made for this game, player count and options (and tensor size)?"""
+        return (
+            self.game == game.id
+            and self.players == game.players
+            and self.meta["options"] == _jsonable(game.options)
+            and int(self.meta["tensor_size"]) == encoder_for(game).size
+        )
+
+    # inference ----------------------------------------------------------------------
+    def correction(self, x: np.ndarray) -> np.ndarray:
+        """``[rows, cards, locations]``: the network's correction ``g`` of inputs ``x``
+        ``[rows, columns]`` (one hidden ReLU layer)."""
+        h = np.maximum(x @ self.w1 + self.b1, 0.0)
+        out = h @ self.w2 + self.b2
+        return out.reshape(len(x), len(self.cards), len(self.locations))
+
+    def features(self, view: dict[str, Any]) -> np.ndarray:
+        """The model's input: the view's tensor at the model's columns (the view only)."""
+        if self._game is None:
+            self._game = load(self.game, players=self.players, **self.meta["options"])
+        encoder_for(self._game).encode_into(view, self._buf)
+        return self._buf[self.columns].copy()
+
+    def features_of(self, state: State, seat: int) -> np.ndarray:
+        """``features(state.view(seat))`` without the view's copy (the same numbers)."""
+        encoder_for(state.game).encode_state(state, seat, self._buf)
+        return self._buf[self.columns].copy()
+
+    def prior_counts(self, worlds: Sequence[State], seat: int) -> np.ndarray:
+        """``[cards, locations]``: how many of the worlds put each card at each place."""
+        out = np.zeros((len(self.cards), len(self.locations)), dtype=np.float32)
+        players = self.players
+        for w in worlds:
+            for zone, cards in w.zones().items():
+                j = self._where.get(location_of(zone, seat, players))
+                if j is None:
+                    continue
+                for c in cards:
+                    i = self._index.get(_code(c))
+                    if i is not None:
+                        out[i, j] += 1
+        return out
+
+    def log_probs(self, x: np.ndarray, counts: np.ndarray, open_: np.ndarray) -> np.ndarray:
+        """``[rows, cards, locations]`` log-probabilities from inputs, prior counts
+        ``[rows, cards, locations]`` and the open locations ``[rows, locations]``."""
+        lg = _planes(counts, self.prior_draws) @ self.mix + self.correction(x)
+        return _log_softmax(lg, open_)
+
+    def probabilities(
+        self, view: dict[str, Any], worlds: Sequence[State]
+    ) -> dict[str, dict[str, float]]:
+        """Card -> {location: probability} for every card some world hides, from a
+        seat's view and uniform worlds of that seat (``sample_world``; the model was
+        trained with ``prior_draws`` of them)."""
+        seat = view["seat"]
+        counts = self.prior_counts(worlds, seat)
+        open_ = counts.sum(axis=0) > 0
+        hidden = (counts > 0).sum(axis=1) > 1
+        if not worlds:
+            raise ValueError("probabilities need at least one sampled world")
+        first = true_locations(worlds[0], seat)
+        for w in worlds[1:]:
+            for code, loc in true_locations(w, seat).items():
+                if first.get(code) != loc and code in self._index:
+                    hidden[self._index[code]] = True
+        logp = self.log_probs(self.features(view)[None], counts[None], open_[None])[0]
+        names = [(j, x) for j, x in enumerate(self.locations) if open_[j]]
+        return {
+            c: {x: float(np.exp(logp[i, j])) for j, x in names}
+            for i, c in enumerate(self.cards)
+            if hidden[i]
+        }
+
+    def log_weight(self, view: dict[str, Any]) -> Callable[[State], float]:
+        """``world -> log weight`` for ``sample_world_weighted``: the sum of the
+        network's corrections ``g`` of every card at its place in the world (the
+        uniform part is the sampler's own).  Computed once from the view; a world is
+        read only for where its cards are."""
+        g = self.correction(self.features(view)[None])[0]
+        seat = view["seat"]
+        players = self.players
+        index, where = self._index, self._where
+
+        def weight(world: State) -> float:
+            total = 0.0
+            for zone, cards in world.zones().items():
+                j = where.get(location_of(zone, seat, players))
+                if j is None:
+                    continue
+                for c in cards:
+                    i = index.get(_code(c))
+                    if i is not None:
+                        total += float(g[i, j])
+            return total
+
+        return weight
+
+    # files ----------------------------------------------------------------------------
+    def save(self, path: str | Path) -> int:
+        """Write the model (``.npz``: float16 weights, the metadata as JSON); return
+        the file's size in bytes."""
+        buf = io.BytesIO()
+        np.savez_compressed(
+            buf,
+            columns=self.columns.astype(np.int32),
+            w1=self.w1.astype(np.float16),
+            b1=self.b1.astype(np.float16),
+            w2=self.w2.astype(np.float16),
+            b2=self.b2.astype(np.float16),
+            mix=self.mix.astype(np.float32),
+            meta=np.frombuffer(json.dumps(self.meta, sort_keys=True).encode(), dtype=np.uint8),
+        )
+        data = buf.getvalue()
+        Path(path).write_bytes(data)
+        return len(data)
+
+    @classmethod
+    def load(cls, path: str | Path | Any) -> BeliefModel:
+        """Read a model written by :meth:`save`; ``ValueError`` when it is not one."""
+        try:
+            with np.load(path, allow_pickle=False) as z:
+                arrays = {k: z[k] for k in z.files}
+            meta = json.loads(arrays.pop("meta").tobytes().decode())
+        except (OSError, KeyError, ValueError, EOFError) as err:
+            raise ValueError(f"{path}: not an xtarot belief model ({err})") from err
+        if meta.get("format") != FORMAT or meta.get("format_version") != FORMAT_VERSION:
+            raise ValueError(f"{path}: not an xtarot belief model of format {FORMAT_VERSION}")
+        return cls(arrays, meta)
+
+
+class _DecisionWorlds:
+    """A decision's sampler seen as ``sample_world(seat, rng)`` (its own seat only)."""
+
+    def __init__(self, decision: Decision) -> None:
+        self.decision = decision
+
+    def sample_world(self, seat: int, rng: random.Random) -> State:
+        return self.decision.sample_world(rng)
+
+
+def weighted_decision(decision: Decision, model: BeliefModel, candidates: int = 8) -> Decision:
+    """The same decision whose ``sample_world`` draws worlds weighted by the model
+    (``sample_world_weighted``): any search bot (``expert``, ``pimc``, ``ismcts``) plays
+    on them unchanged, and every world still agrees with the seat's view.  Each world
+    costs ``candidates`` uniform ones."""
+    weight = model.log_weight(decision.view)
+    worlds = _DecisionWorlds(decision)
+
+    def sampler(rng: random.Random) -> State:
+        return sample_world_weighted(
+            worlds,  # type: ignore[arg-type]
+            decision.seat,
+            rng,
+            weight,
+            candidates=candidates,
+        )
+
+    return replace(decision, sample_world=sampler)
+
+
+def _jsonable(options: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(json.dumps(dict(options)))  # type: ignore[no-any-return]
+
+
+def shipped_name(game: Game) -> str:
+    return f"belief-{game.id}-{game.players}p.npz"
+
+
+def shipped_model(game: Game) -> BeliefModel | None:
+    """The model shipped in the package for this configuration, or ``None`` (no model
+    for the game, player count or options: every bot works without one)."""
+    res = resources.files("xtarot.adapters").joinpath("models", shipped_name(game))
+    if not res.is_file():
+        return None
+    with res.open("rb") as f:
+        model = BeliefModel.load(io.BytesIO(f.read()))
+    return model if model.fits(game) else None
+
+
+# -- training --------------------------------------------------------------------------
+
+
+def _masks(data: BeliefData, rows: Sequence[int], hidden: list[int]) -> tuple[Any, Any, Any]:
+    """Per row: the targets (location index into ``hidden``, -1 when the card is not
+    hidden), which cards count, and which locations hold a hidden card."""
+    remap = np.full(len(data.locations) + 1, -1, dtype=np.int64)
+    remap[hidden] = np.arange(len(hidden))
+    truth = np.stack([data.truth[r] for r in rows]).astype(np.int64)
+    target = remap[truth]  # -1 maps through the spare last slot to -1
+    counted = target >= 0
+    open_ = np.zeros((len(rows), len(hidden)), dtype=bool)
+    for k in range(len(rows)):
+        open_[k, np.unique(target[k][counted[k]])] = True
+    return target, counted, open_
+
+
+def _planes(counts: np.ndarray, draws: int) -> np.ndarray:
+    """``[..., cards, locations, 3]``: the prior's planes from world counts
+    ``[..., cards, locations]`` (see :class:`BeliefModel`)."""
+    size = counts.sum(axis=-2, keepdims=True) / max(draws, 1)
+    return np.stack(
+        [
+            np.log(counts + PRIOR_SMOOTH),
+            np.broadcast_to(np.log(size + PRIOR_SMOOTH), counts.shape),
+            (counts == 0).astype(np.float32),
+        ],
+        axis=-1,
+    ).astype(np.float32)
+
+
+def _log_softmax(lg: np.ndarray, open_: np.ndarray) -> np.ndarray:
+    lg = np.where(open_[:, None, :], lg, -1e9)
+    lg = lg - lg.max(axis=2, keepdims=True)
+    return lg - np.log(np.exp(lg).sum(axis=2, keepdims=True))  # type: ignore[no-any-return]
+
+
+def _nll(logp: np.ndarray, target: np.ndarray, counted: np.ndarray) -> float:
+    picked = np.take_along_axis(logp, np.maximum(target, 0)[:, :, None], axis=2)[:, :, 0]
+    return float(-(picked * counted).sum())
+
+
+@dataclass
+class Evaluation:
+    """Log-loss (nats per hidden card) on held-out positions."""
+
+    positions: int
+    cards: int
+    model: float
+    uniform: float  # the uniform sampler, estimated from UNIFORM_DRAWS worlds
+    uniform_half: float  # ... from the first half of them
+    uniform_corrected: float  # 2 * uniform - uniform_half: the estimate's bias removed
+    #: the uniform sampler's 128-world estimate with the network's correction added
+    #: (compare with ``uniform``: the same estimate without it)
+    correction_on_uniform: float = float("nan")
+
+    @property
+    def ratio(self) -> float:
+        return self.model / self.uniform_corrected if self.uniform_corrected else float("nan")
+
+    @property
+    def correction_ratio(self) -> float:
+        """``correction_on_uniform / uniform``: the learned correction's own gain."""
+        return self.correction_on_uniform / self.uniform if self.uniform else float("nan")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "positions": self.positions,
+            "cards": self.cards,
+            "model": round(self.model, 5),
+            "uniform": round(self.uniform, 5),
+            "uniform_half": round(self.uniform_half, 5),
+            "uniform_corrected": round(self.uniform_corrected, 5),
+            "ratio": round(self.ratio, 4),
+            "correction_on_uniform": round(self.correction_on_uniform, 5),
+            "correction_ratio": round(self.correction_ratio, 4),
+        }
+
+
+def evaluate(model: BeliefModel, data: BeliefData) -> Evaluation:
+    """The model's and the uniform sampler's log-loss on ``data``'s held-out rows
+    (those with uniform counts), each card over the locations that hold hidden cards.
+    The model starts from its own ``prior_draws`` worlds, as at play time; the uniform
+    sampler gets ``UNIFORM_DRAWS`` others (and the bias of so many is corrected)."""
+    rows = sorted(data.uniform)
+    hidden = [data.loc(x) for x in model.locations]  # a place the data never saw: empty
+    target, counted, open_ = _masks(data, rows, hidden)
+    x = data.dense(rows, model.columns)
+    prior = np.stack([data.prior[r][:, hidden] for r in rows]).astype(np.float32)
+    logp = model.log_probs(x, prior, open_)
+    n = int(counted.sum())
+    model_ll = _nll(logp, target, counted) / max(n, 1)
+    uniform = []
+    logs = []
+    for which in (0, 1):
+        counts = np.stack([data.uniform[r][which] for r in rows])[:, :, hidden].astype(float)
+        p = (counts + _SMOOTH) * open_[:, None, :]
+        p /= np.maximum(p.sum(axis=2, keepdims=True), 1e-300)
+        logp_u = np.log(np.maximum(p, 1e-300))
+        logs.append(logp_u)
+        uniform.append(_nll(logp_u, target, counted) / max(n, 1))
+    # the network's correction on the uniform sampler's own 128-world estimate: what
+    # the weighted sampler adds to the uniform one (its proposal)
+    on_uniform = _log_softmax(logs[0] + model.correction(x), open_)
+    return Evaluation(
+        positions=len(rows),
+        cards=n,
+        model=model_ll,
+        uniform=uniform[0],
+        uniform_half=uniform[1],
+        uniform_corrected=2 * uniform[0] - uniform[1],
+        correction_on_uniform=_nll(on_uniform, target, counted) / max(n, 1),
+    )
+
+
+@dataclass
+class TrainResult:
+    model: BeliefModel
+    evaluation: Evaluation
+    train_positions: int
+    validation_positions: int
+    epochs_run: int
+    best_epoch: int
+    seconds: float
+    curve: list[tuple[float, float]]  # per epoch: training and validation log-loss
+
+
+def train(
+    data: BeliefData,
+    meta: dict[str, Any],
+    *,
+    epochs: int = 12,
+    hidden_units: int = 64,
+    batch: int = 256,
+    lr: float = 1e-3,
+    decay: float = 1e-4,
+    seed: int = 0,
+    on_epoch: Callable[[int], None] | None = None,
+) -> TrainResult:
+    """Train on every row that is not held out (the last tenth of those games
+    validates, and the epoch of lowest validation loss is kept), then evaluate on the
+    held-out rows.  Adam, one hidden ReLU layer; deterministic in ``seed``."""
+    start = time.perf_counter()
+    train_games = sorted({g for g in data.game_of_row if g < data.first_held})
+    n_val = max(1, len(train_games) // 10) if len(train_games) > 1 else 0
+    val_games = set(train_games[len(train_games) - n_val :])
+    rows_train = [
+        r for r, g in enumerate(data.game_of_row) if g < data.first_held and g not in val_games
+    ]
+    rows_val = [r for r, g in enumerate(data.game_of_row) if g in val_games]
+    hidden_names = sorted(data.hidden - {"hand:+0"})
+    hidden = [data.locations.index(x) for x in hidden_names]
+    used = np.zeros(data.size, dtype=bool)
+    for r in rows_train:
+        used[data.columns[r]] = True
+    columns = np.flatnonzero(used)
+    n_cards, n_locs = len(data.cards), len(hidden)
+    rng = np.random.default_rng(seed)
+    d_in = len(columns)
+    params = {
+        "w1": (rng.standard_normal((d_in, hidden_units)) * np.sqrt(2.0 / max(d_in, 1))),
+        "b1": np.zeros(hidden_units),
+        # the correction starts at nothing: the model starts as its uniform prior
+        "w2": np.zeros((hidden_units, n_cards * n_locs)),
+        "b2": np.zeros(n_cards * n_locs),
+        "mix": np.array([1.0, 0.0, 0.0]),
+    }
+    params = {k: v.astype(np.float32) for k, v in params.items()}
+    m = {k: np.zeros_like(v) for k, v in params.items()}
+    v2 = {k: np.zeros_like(v) for k, v in params.items()}
+    b1_, b2_, eps = 0.9, 0.999, 1e-8
+    meta = {
+        **meta,
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "xtarot": __version__,
+        "cards": list(data.cards),
+        "locations": hidden_names,
+        "tensor_size": data.size,
+        "hidden_units": hidden_units,
+        "prior_draws": data.prior_draws,
+        "prior_smooth": PRIOR_SMOOTH,
+    }
+
+    def batch_of(rows: Sequence[int]) -> tuple[Any, ...]:
+        x = data.dense(rows, columns)
+        counts = np.stack([data.prior[r][:, hidden] for r in rows]).astype(np.float32)
+        return (x, _planes(counts, data.prior_draws), *_masks(data, rows, hidden))
+
+    def forward(x: np.ndarray, logn: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        h = np.maximum(x @ params["w1"] + params["b1"], 0.0)
+        g = (h @ params["w2"] + params["b2"]).reshape(len(x), n_cards, n_locs)
+        return h, logn @ params["mix"] + g
+
+    val = batch_of(rows_val) if rows_val else None
+
+    def val_loss() -> float:
+        if val is None:
+            return float("nan")
+        x, logn, target, counted, open_ = val
+        logp = _log_softmax(forward(x, logn)[1], open_)
+        return _nll(logp, target, counted) / max(int(counted.sum()), 1)
+
+    first = val_loss()
+    best = (first, {k: v.copy() for k, v in params.items()}, 0)
+    curve: list[tuple[float, float]] = []
+    step = 0
+    for epoch in range(1, epochs + 1):
+        order = rng.permutation(len(rows_train))
+        total, count = 0.0, 0
+        for at in range(0, len(order), batch):
+            rows = [rows_train[i] for i in order[at : at + batch]]
+            x, logn, target, counted, open_ = batch_of(rows)
+            h, lg = forward(x, logn)
+            logp = _log_softmax(lg, open_)
+            n = max(int(counted.sum()), 1)
+            total += _nll(logp, target, counted)
+            count += int(counted.sum())
+            grad = np.exp(logp) * open_[:, None, :]
+            at_truth = np.maximum(target, 0)[:, :, None]
+            np.put_along_axis(
+                grad, at_truth, np.take_along_axis(grad, at_truth, axis=2) - 1.0, axis=2
+            )
+            grad = grad * counted[:, :, None] / n
+            grads = {"mix": np.einsum("bcl,bclk->k", grad, logn).astype(np.float32)}
+            grad = grad.reshape(len(rows), -1).astype(np.float32)
+            grads["w2"] = h.T @ grad
+            grads["b2"] = grad.sum(axis=0)
+            dh = (grad @ params["w2"].T) * (h > 0)
+            grads["w1"] = x.T @ dh
+            grads["b1"] = dh.sum(axis=0)
+            step += 1
+            for k, p in params.items():
+                g = grads[k] + (decay * p if k in ("w1", "w2") else 0.0)
+                m[k] = b1_ * m[k] + (1 - b1_) * g
+                v2[k] = b2_ * v2[k] + (1 - b2_) * g * g
+                mh = m[k] / (1 - b1_**step)
+                vh = v2[k] / (1 - b2_**step)
+                rate = lr * 30 if k == "mix" else lr  # three numbers: they may move fast
+                p -= (rate * mh / (np.sqrt(vh) + eps)).astype(np.float32)
+        vl = val_loss()
+        curve.append((total / max(count, 1), vl))
+        if vl < best[0] or val is None:
+            best = (vl, {k: v.copy() for k, v in params.items()}, epoch)
+        if on_epoch is not None:
+            on_epoch(epoch)
+    weights = {k: v.astype(np.float16) for k, v in best[1].items() if k != "mix"}
+    weights["mix"] = best[1]["mix"]
+    meta["best_epoch"] = best[2]
+    meta["validation_loss_prior_only"] = round(first, 5)
+    model = BeliefModel({"columns": columns, **weights}, meta)
+    return TrainResult(
+        model=model,
+        evaluation=evaluate(model, data),
+        train_positions=len(rows_train),
+        validation_positions=len(rows_val),
+        epochs_run=epochs,
+        best_epoch=best[2],
+        seconds=time.perf_counter() - start,
+        curve=curve,
+    )
+
+
+def train_on(
+    game: Game,
+    data: BeliefData,
+    *,
+    seed: int,
+    games: int,
+    eval_games: int,
+    epochs: int = 12,
+    hidden_units: int = 64,
+    command: str = "",
+    on_epoch: Callable[[int], None] | None = None,
+) -> TrainResult:
+    """Train and evaluate on generated data; the model's metadata records the command,
+    version, seed, configuration and data sizes (no times: the same command and seed
+    write the same bytes)."""
+    meta = {
+        "command": command,
+        "game": game.id,
+        "players": game.players,
+        "options": _jsonable(game.options),
+        "seed": seed,
+        "games": games,
+        "eval_games": eval_games,
+        "positions": len(data),
+        "agents": "heuristic",
+        "epochs": epochs,
+    }
+    result = train(
+        data, meta, epochs=epochs, hidden_units=hidden_units, seed=seed, on_epoch=on_epoch
+    )
+    result.model.meta.update(
+        train_positions=result.train_positions,
+        validation_positions=result.validation_positions,
+        evaluation=result.evaluation.to_dict(),
+    )
+    return result
+
+
+def train_belief(
+    game: Game,
+    *,
+    games: int,
+    seed: int,
+    eval_games: int,
+    eval_positions: int = 200,
+    epochs: int = 12,
+    hidden_units: int = 64,
+    command: str = "",
+    on_game: Callable[[int], None] | None = None,
+    on_epoch: Callable[[int], None] | None = None,
+) -> tuple[TrainResult, float]:
+    """Generate, train and evaluate; return the result and the generation's seconds."""
+    start = time.perf_counter()
+    data = generate(
+        game, games, seed, eval_games=eval_games, eval_positions=eval_positions, on_game=on_game
+    )
+    gen_seconds = time.perf_counter() - start
+    result = train_on(
+        game,
+        data,
+        seed=seed,
+        games=games,
+        eval_games=eval_games,
+        epochs=epochs,
+        hidden_units=hidden_units,
+        command=command,
+        on_epoch=on_epoch,
+    )
+    return result, gen_seconds

@@ -1,0 +1,181 @@
+"""``xtarot train``: learned models for the bots.
+
+``xtarot train belief GAME -p N`` plays heuristic self-play matches, trains a
+card-location (belief) model on the positions (the true hidden cards are known while
+training only), evaluates it on held-out matches against the uniform sampler and writes
+the weights (``xtarot.adapters.belief``; docs/agents.md, *The belief model*).  Needs only
+numpy (``pip install "xtarot[train]"``).  Messages in English or Japanese (``--lang``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shlex
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from xtarot.cli.i18n import os_reason, t
+from xtarot.cli.options import GameArg, JsonOpt, LangOpt, OptionOpt, PlayersOpt
+from xtarot.cli.progress import progress
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    name="train",
+    help="Train learned models for the bots (needs numpy: pip install 'xtarot\\[train]').",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.command("belief")
+def belief(
+    game: GameArg,
+    players: PlayersOpt = None,
+    n_games: Annotated[
+        int, typer.Option("--games", "-n", help="Self-play matches to train on.")
+    ] = 200,
+    eval_games: Annotated[
+        int, typer.Option("--eval-games", help="Held-out matches to evaluate on.")
+    ] = 20,
+    eval_positions: Annotated[
+        int,
+        typer.Option(
+            "--eval-positions",
+            help="Held-out positions scored (each against 128 uniform worlds).",
+        ),
+    ] = 200,
+    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training data.")] = 8,
+    hidden: Annotated[int, typer.Option("--hidden", help="Hidden units of the network.")] = 64,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Seed of the run (default: random, printed and recorded)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="The model file (default: belief-GAME-Np.npz here)."),
+    ] = None,
+    option: OptionOpt = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the --out file when it exists.")
+    ] = False,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+) -> None:
+    """Train a card-location (belief) model: self-play positions, training, evaluation
+    on held-out matches against the uniform sampler, the weights written to a file."""
+    from xtarot.cli import main as cli
+    from xtarot.cli.play import unwritable
+
+    lang = cli._lang(lang)
+    info = cli._info(game, lang)
+    g = cli._load(info, players, cli._options(info, option, lang), lang)
+    for value in (n_games, eval_games, epochs, hidden, eval_positions):
+        if value < 1:
+            cli.fail(t("train_counts", lang), lang)
+    if out is None:
+        out = Path(f"belief-{info.id}-{g.players}p.npz")
+    if out.suffix != ".npz":
+        cli.fail(t("train_suffix", lang, path=out), lang)
+    if out.exists() and not force:
+        cli.fail(t("data_exists", lang, path=out), lang)
+    err = unwritable(out)
+    if err is not None:
+        cli.fail(t("data_unwritable", lang, path=out, why=os_reason(err, lang)), lang)
+    try:
+        from xtarot.adapters.belief import generate, train_on
+    except ImportError:
+        cli.fail(t("train_no_numpy", lang), lang, code=1)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+    command = ["xtarot", "train", "belief", info.id, "-p", str(g.players)]
+    command += ["--games", str(n_games), "--eval-games", str(eval_games)]
+    command += ["--eval-positions", str(eval_positions), "--epochs", str(epochs)]
+    command += ["--hidden", str(hidden), "--seed", str(seed)]
+    for item in option or []:
+        command += ["-o", item]
+    command += ["--out", str(out)]
+    start = time.perf_counter()
+    total = n_games + eval_games
+    with progress(t("train_progress", lang), lang, total=total, quiet=as_json) as update:
+        data = generate(
+            g, n_games, seed, eval_games=eval_games, eval_positions=eval_positions, on_game=update
+        )
+    gen_seconds = time.perf_counter() - start
+    with progress(
+        t("train_epochs", lang), lang, total=epochs, quiet=as_json, line="progress_line_epochs"
+    ) as update_epoch:
+        result = train_on(
+            g,
+            data,
+            seed=seed,
+            games=n_games,
+            eval_games=eval_games,
+            epochs=epochs,
+            hidden_units=hidden,
+            command=shlex.join(command),
+            on_epoch=update_epoch,
+        )
+    model = result.model
+    # the times stay out of the file: the same command and seed write the same bytes
+    seconds = {"generate": round(gen_seconds, 1), "train": round(result.seconds, 1)}
+    try:
+        size = model.save(out)
+    except OSError as error:
+        cli.fail(t("data_unwritable", lang, path=out, why=os_reason(error, lang)), lang)
+    ev = result.evaluation
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "path": str(out),
+                    "game": info.id,
+                    "players": g.players,
+                    "options": model.meta["options"],
+                    "seed": seed,
+                    "command": shlex.join(command),
+                    "positions": model.meta["positions"],
+                    "train_positions": result.train_positions,
+                    "validation_positions": result.validation_positions,
+                    "best_epoch": result.best_epoch,
+                    "locations": list(model.locations),
+                    "evaluation": ev.to_dict(),
+                    "seconds": seconds,
+                    "bytes": size,
+                    "curve": [[round(a, 5), round(b, 5)] for a, b in result.curve],
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    console = Console(highlight=False, markup=False, soft_wrap=True)
+    console.print(
+        t(
+            "train_done",
+            lang,
+            path=out,
+            size=size,
+            positions=model.meta["positions"],
+            gen=gen_seconds,
+            train=result.seconds,
+            seed=seed,
+        )
+    )
+    console.print(
+        t(
+            "train_eval",
+            lang,
+            n=ev.positions,
+            cards=ev.cards,
+            model=ev.model,
+            uniform=ev.uniform_corrected,
+            ratio=ev.ratio,
+        )
+    )
