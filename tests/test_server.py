@@ -184,6 +184,11 @@ def test_malformed_and_oversized_bodies(client: TestClient) -> None:
     assert res.status_code == 400
     res = client.post("/api/tables", content=b"{" + b" " * 10000 + b"}", headers=JSON_TYPE)
     assert res.status_code == 413
+    # every route reads a body the same bounded way (POST /api/me read any size)
+    res = client.post("/api/me", content=b'{"key": "' + b"k" * 10000 + b'"}', headers=JSON_TYPE)
+    assert res.status_code == 413 and "at most 8192 bytes" in res.json()["error"]
+    res = client.post("/api/me", content=b"[1]", headers=JSON_TYPE)
+    assert res.status_code == 400 and "player key" in res.json()["error"]
     assert client.get("/api/tables/doesnotexist").status_code == 404
     assert client.get("/api/tables/doesnotexist/record").status_code == 404
 

@@ -49,6 +49,8 @@ from xtarot.agents.heuristic import STRATEGIES
 from xtarot.agents.levels import LEVELS
 from xtarot.engine import IllegalAction, plugins
 from xtarot.engine.registry import rules_markdown
+from xtarot.server.bodies import error as _error
+from xtarot.server.bodies import json_object as _json_object
 from xtarot.server.host import command as host_command
 from xtarot.server.hub import (
     MAX_MESSAGE,
@@ -86,8 +88,6 @@ __all__ = ["create_app"]
 
 log = logging.getLogger("xtarot.server")
 
-#: Largest JSON body accepted by ``POST /api/tables``.
-MAX_BODY = 8192
 #: Largest record accepted by ``POST /api/replay``.
 MAX_RECORD_BODY = 512 * 1024
 #: What a client is told while the database cannot be reached (e.g. it is restarting).
@@ -104,10 +104,6 @@ SECURITY_HEADERS = {
         "connect-src 'self'; frame-ancestors 'none'"
     ),
 }
-
-
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
 
 
 def create_app(
@@ -640,32 +636,6 @@ def create_app(
                     await ws.close(code=1008)
 
     return app
-
-
-async def _json_object(
-    request: Request, what: str, *, limit: int = MAX_BODY
-) -> dict[str, Any] | JSONResponse:
-    """The request's JSON object body (at most ``limit`` bytes, not read further), or
-    the error response saying what was wrong."""
-    too_large = _error(413, f"request too large (at most {limit} bytes)")
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        return too_large
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            return too_large
-        chunks.append(chunk)
-    body = b"".join(chunks)
-    try:
-        data = json.loads(body or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return _error(400, what)
-    if not isinstance(data, dict):
-        return _error(400, what)
-    return data
 
 
 JSON = "application/json"

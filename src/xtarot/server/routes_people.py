@@ -23,6 +23,8 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy import select
 
+from xtarot.server.bodies import error as _error
+from xtarot.server.bodies import json_object
 from xtarot.server.people import player_id
 from xtarot.server.ratings import leaderboard, player_page
 from xtarot.server.schema import Leaderboard, MeAnswer, MeRequest, answers, body
@@ -34,10 +36,6 @@ if TYPE_CHECKING:
     from xtarot.server.hub import Hub
 
 __all__ = ["add_people_routes"]
-
-
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
 
 
 def qr_svg(text: str) -> bytes:
@@ -88,21 +86,20 @@ def add_people_routes(app: FastAPI, hub: Hub, page: Any) -> None:
 
     @app.post(
         "/api/me",
-        responses=answers(200, MeAnswer, 400, 403, 415),
+        responses=answers(200, MeAnswer, 400, 403, 413, 415),
         openapi_extra=body(MeRequest, "the player key"),
     )
     async def me(request: Request) -> JSONResponse:
         """Who a player key belongs to (the key stays in the body, out of addresses and
         logs): the public id, the latest name, and the unfinished tables of that
         identity with whose turn it is."""
-        try:
-            data = json.loads(await request.body() or b"null")
-        except ValueError:
-            data = None
-        key = data.get("key") if isinstance(data, dict) else None
-        ident = player_id(key)
+        what = 'send {"key": KEY}: the player key this browser keeps'
+        data = await json_object(request, what)
+        if isinstance(data, JSONResponse):
+            return data
+        ident = player_id(data.get("key"))
         if ident is None:
-            return _error(400, 'send {"key": KEY}: the player key this browser keeps')
+            return _error(400, what)
         with hub.store.engine.connect() as conn:
             row = conn.execute(select(players_t.c.name).where(players_t.c.id == ident)).first()
             rows = list(
