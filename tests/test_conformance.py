@@ -12,10 +12,11 @@ from xtarot.testing import check_agent, configurations, run_conformance
 
 #: Random games per player count with default options (the bulk runs), and per
 #: configuration with a non-default option.  XTAROT_CONFORMANCE_SCALE scales all of
-#: them (e.g. 0.1 for a quick local run).  The default run plays 80 games per player
-#: count (about 4,800 random games in all, with every check at every step of the deep
-#: ones); the slow-marked ``test_random_playouts_in_full`` (``pytest -m slow``) plays
-#: 2,000 per player count on other seeds.  Long multi-hand matches are played as
+#: them (e.g. 0.1 for a quick local run).  The default run plays 40 games per player
+#: count and 12 per option configuration (about 2,250 random games in all, with every
+#: check at every step of the deep ones); the slow-marked
+#: ``test_random_playouts_in_full`` (``pytest -m slow``) plays 2,000 per player count
+#: on other seeds.  Long multi-hand matches are played as
 #: the game's ``bulk_options`` say (e.g. one hand) for the many-game runs; whole
 #: matches are played too, fewer of them.  The deep games (every check at every step,
 #: the leak test's sampled worlds above all) cost the most: a configuration with a
@@ -29,9 +30,9 @@ def scaled(n: int) -> int:
 
 
 #: (many games, deep games, whole matches, deep whole matches)
-DEFAULTS = (scaled(80), scaled(6), scaled(6), scaled(1))
+DEFAULTS = (scaled(40), scaled(4), scaled(4), scaled(1))
 FULL = (scaled(2000), scaled(25), scaled(30), scaled(3))
-OPTIONS = (scaled(25), scaled(4), scaled(5), scaled(1))
+OPTIONS = (scaled(12), scaled(3), scaled(3), scaled(1))
 OPTIONS_IN_DEPTH = (0, scaled(25), scaled(30), scaled(3))
 
 CASES = [

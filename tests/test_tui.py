@@ -219,15 +219,13 @@ def whole_hand(game: str, lang: str, tmp_path: Path, state: Any = None) -> None:
     assert t("game_over", lang) in shown and t("saved", lang, path="")[:4] in shown
 
 
-#: Four games play their whole hand in the app by default, two in each language (every
+#: Two games play their whole hand in the app by default, one in each language (every
 #: screen of both languages is checked by the tests above and by test_tui_replay, and
-#: every game's whole match by the plain client in test_terminal); the rest run on
-#: demand (``pytest -m slow``).
+#: every game's whole match by the plain client in test_terminal, in the wheel stage
+#: too); the rest run on demand (``pytest -m slow``).
 QUICK_WHOLE_HANDS = {
     ("fairy500", "ja"),
-    ("sono-arcana", "ja"),
     ("grail-mahjong", "en"),
-    ("arcana-duel", "en"),
 }
 WHOLE_HANDS = [
     pytest.param(game, lang, marks=[] if (game, lang) in QUICK_WHOLE_HANDS else [pytest.mark.slow])

@@ -202,6 +202,9 @@ def test_two_browsers_play_a_whole_match(server: Server, browser: Any, tmp_path:
         ctx.close()
 
 
+@pytest.mark.slow  # on demand: tests/test_server_faults.py kills and restarts the server on
+# SQLite and PostgreSQL in every run, and tests/test_cluster_browser.py has a browser
+# reconnect by itself to a live server with the same position and hand
 def test_restart_resumes_the_table_and_the_seat(
     server: Server, browser: Any, tmp_path: Path
 ) -> None:
