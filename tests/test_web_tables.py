@@ -121,9 +121,11 @@ def click_a_move(page: Any, rng: random.Random) -> bool:
 #: covered, Learn), and whole matches are played at phone size by test_web_e2e and
 #: test_cluster_browser.  Arcana Duel's shortest match is its whole match (about 130
 #: decisions): by clicking, on demand at both sizes (its table is played in the default
-#: run by test_web_feel).  Sono Arcana's desktop hand is also played against the built
-#: wheel (``installed``).
-SLOW_DESKTOPS = {"arcana-duel"}
+#: run by test_web_feel).  Extendori's and Matto's hands (their longest, 13 s and
+#: 11 s) are on demand too: test_web_feel clicks their tables through several decisions
+#: at phone size in the default run.  Sono Arcana's desktop hand is also played against
+#: the built wheel (``installed``).
+SLOW_DESKTOPS = {"arcana-duel", "extendori", "matto"}
 
 
 def _hand_marks(game: str, size: str) -> list[pytest.MarkDecorator]:
