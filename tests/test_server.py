@@ -869,10 +869,31 @@ def test_a_resumed_match_does_not_deal_a_hand_it_dealt_before() -> None:
         assert resumed.deals[2] not in resumed.deals[:2]
 
 
+def state_message(table: Any, seat: int | None) -> dict[str, Any]:
+    """The state message as plain data, field by field (what ``Hub.state_text`` makes
+    from parts)."""
+    state = table.state
+    view = state.view(seat) if seat is not None else state.public_view()
+    return {
+        "type": "state",
+        "table": table.id,
+        "n": table.n,
+        "seat": seat,
+        "seats": table.seat_info(),
+        "finished": state.is_terminal,
+        "view": view,
+        "log": table.log_for(seat),
+        "clock": table.clock_info(),
+        "rematch": table.rematch_info(),
+        "settings": table.settings(),
+        "results": table.results if state.is_terminal else None,
+    }
+
+
 def test_the_state_text_sent_is_the_state_message_as_json(client: TestClient) -> None:
     """``broadcast`` sends ``Hub.state_text``, made from parts and without copying the
-    view: it must be exactly the JSON of ``Hub.state_message`` (every seat and a
-    spectator, every game, whole matches, moves the clock made, the end)."""
+    view: it must be exactly the JSON of the plain message (:func:`state_message`; every
+    seat and a spectator, every game, whole matches, moves the clock made, the end)."""
     from dataclasses import replace
 
     from xtarot.server.table import log_entry, to_json
@@ -895,7 +916,7 @@ def test_the_state_text_sent_is_the_state_message_as_json(client: TestClient) ->
         while True:
             if step % 8 == 0 or live.state.is_terminal:
                 for seat in [None, *range(players)]:
-                    expected = to_json(hub.state_message(live, seat))
+                    expected = to_json(state_message(live, seat))
                     assert hub.state_text(live, seat) == expected, (info.id, step, seat)
             if live.state.is_terminal:
                 break

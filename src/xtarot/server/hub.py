@@ -496,31 +496,16 @@ class Hub:
         return table.state.record(meta)
 
     # -- playing -----------------------------------------------------------------------
-    def state_message(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
-        state = table.state
-        view = state.view(seat) if seat is not None else state.public_view()
-        return {
-            "type": "state",
-            "table": table.id,
-            "n": table.n,
-            "seat": seat,
-            "seats": table.seat_info(),
-            "finished": state.is_terminal,
-            "view": view,
-            "log": table.log_for(seat),
-            "clock": table.clock_info(),
-            "rematch": table.rematch_info(),
-            "settings": table.settings(),
-            "results": table.results if state.is_terminal else None,
-        }
-
     def state_text(
         self, table: LiveTable, seat: int | None, common: dict[str, str] | None = None
     ) -> str:
-        """:meth:`state_message` as the JSON text a client is sent, exactly
-        ``to_json(state_message(table, seat))``, made faster: the view is read without
-        its copy (it is made into text at once), each log entry is made into text once,
-        and ``common`` (:meth:`common_parts`) holds the parts every seat is sent."""
+        """The state message ``seat`` (``None``: a spectator) is sent, as JSON text: the
+        table, its seats, the seat's view, its latest moves as the seat saw them, the
+        clock, the rematch, the settings and, once finished, the results.  Made from
+        parts: the view is read without its copy (it is made into text at once), each
+        log entry is made into text once, and ``common`` (:meth:`common_parts`) holds
+        the parts every seat is sent (tests/test_server.py holds it to the plain JSON
+        of the same message, field by field)."""
         parts = common if common is not None else self.common_parts(table)
         state = table.state
         view = state.peek_view(seat) if seat is not None else state.peek_public_view()
@@ -534,7 +519,7 @@ class Hub:
         )
 
     def common_parts(self, table: LiveTable) -> dict[str, str]:
-        """The parts of :meth:`state_message` that are the same for every seat, as text."""
+        """The parts of :meth:`state_text` that are the same for every seat, as text."""
         finished = table.state.is_terminal
         return {
             "table": to_json(table.id),
