@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 from typer.testing import CliRunner
+from websockets.sync import client as ws_client
 
 with warnings.catch_warnings():  # starlette's notice about httpx versions
     warnings.simplefilter("ignore")
@@ -103,6 +104,39 @@ def test_serve_says_its_version_where_to_go_and_where_tables_live(tmp_path: Path
     assert srv.lines[0] == f"xtarot {xtarot.__version__}: open {url} in a browser (Ctrl-C stops)"
     assert srv.lines[1] == f"xtarot: tables are stored in {db} (SQLite)"
     assert opened.read_text().strip() == url  # --open: the lobby in the default browser
+
+
+def _extensions(base: str) -> str | None:
+    """The websocket extensions the server agreed to for a client that offers
+    permessage-deflate (as browsers do), on a spectator's connection to a new table."""
+    body = {"game": "matto", "players": 3, "seats": ["human", "human", "random"], "seed": 1}
+    table = httpx.post(base + "/api/tables", json=body, timeout=10).json()
+    url = base.replace("http", "ws") + f"/ws/{table['id']}"
+    with ws_client.connect(url, open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+        assert ws.response is not None
+        return ws.response.headers.get("Sec-WebSocket-Extensions")
+
+
+def test_serve_runs_on_uvloop_and_compresses_only_when_asked(tmp_path: Path) -> None:
+    """The installed server runs its event loop and HTTP parsing in C (uvloop and
+    httptools, dependencies that uvicorn picks up by itself: seen in the libraries the
+    process has loaded), and sends websocket messages uncompressed unless started with
+    --ws-compression (docs/deploy.md: a fifth of a move's CPU time)."""
+    for flags, compressed in (((), False), (("--ws-compression",), True)):
+        srv = Serve("--db", f"sqlite:///{tmp_path / 'tables.db'}", *flags)
+        try:
+            srv.wait_up()
+            agreed = _extensions(srv.base)
+            if os.name == "posix" and Path(f"/proc/{srv.proc.pid}/maps").exists():
+                maps = Path(f"/proc/{srv.proc.pid}/maps").read_text().splitlines()
+                libraries = [line.split()[-1] for line in maps if ".so" in line]
+                for wanted in ("/uvloop/", "/httptools/parser/", "/orjson/"):
+                    assert any(wanted in path for path in libraries), (wanted, libraries)
+        finally:
+            srv.stop()
+        assert (agreed is not None and "permessage-deflate" in agreed) is compressed, agreed
 
 
 def test_serve_refuses_a_root_path_that_is_not_a_path() -> None:

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 pytest.importorskip("httpx", reason="httpx is not installed")
@@ -925,3 +927,44 @@ def test_the_state_text_sent_is_the_state_message_as_json(client: TestClient) ->
             live.state.apply(action)
             live.log.append(replace(entry, clock=True) if step % 5 == 0 else entry)
             step += 1
+
+
+_json_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**63), max_value=2**64 - 1)
+    | st.integers(min_value=2**64, max_value=2**70)  # beyond orjson: the fallback
+    | st.text()
+)
+_json_data = st.recursive(
+    _json_scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=6) | st.integers(-9, 99), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(_json_data)
+def test_messages_are_the_standard_librarys_json_text(data: Any) -> None:
+    """Clients are sent orjson's text where orjson is installed: the same bytes as the
+    standard library's compact JSON with characters as they are (what every message was
+    before, and still is without orjson), integer keys and huge integers included."""
+    from xtarot.server import table as table_module
+
+    expected = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    assert table_module.to_json(data) == expected
+    fast = table_module._orjson  # a dependency on CPython
+    assert fast is not None
+    if not _huge(data):  # what orjson takes, it makes into the same text by itself
+        assert fast.dumps(data, option=fast.OPT_NON_STR_KEYS).decode() == expected
+
+
+def _huge(data: Any) -> bool:
+    if isinstance(data, dict):
+        return any(_huge(v) for v in data.values())
+    if isinstance(data, list):
+        return any(_huge(v) for v in data)
+    return isinstance(data, int) and not isinstance(data, bool) and data >= 2**64

@@ -935,6 +935,14 @@ def serve(
             "strips it; see docs/deploy.md).",
         ),
     ] = "",
+    ws_compression: Annotated[
+        bool,
+        typer.Option(
+            "--ws-compression",
+            help="Compress websocket messages for clients that ask (permessage-deflate): "
+            "less traffic on slow links, more CPU per move (off by default).",
+        ),
+    ] = False,
 ) -> None:
     """Play in the browser: tables with friends and bots (prints the address to open)."""
     if root_path and (not root_path.startswith("/") or any(c in root_path for c in "?#\\ ")):
@@ -962,6 +970,7 @@ def serve(
             bot_processes=bot_processes,
             workers=workers,
             lease_seconds=lease_seconds,
+            ws_compression=ws_compression,
         )
     except ImportError as err:
         fail(

@@ -56,6 +56,7 @@ def serve(
     bot_processes: int | None = None,
     workers: int = 1,
     lease_seconds: float | None = None,
+    ws_compression: bool = False,
 ) -> None:
     """Run the web server until interrupted.  It first prints its version, the address
     to open and where the tables are stored; ``open_browser`` opens the lobby in the
@@ -67,7 +68,9 @@ def serve(
     and the database (uvicorn's supervisor starts them and starts a new one when one
     dies); more than one needs PostgreSQL (:class:`WorkersNeedPostgres`).
     ``lease_seconds``: how long a table's owner may be silent before another process
-    takes the table over (PostgreSQL; :mod:`xtarot.server.lease`)."""
+    takes the table over (PostgreSQL; :mod:`xtarot.server.lease`).  ``ws_compression``:
+    let websocket clients ask for compressed messages (permessage-deflate), a fifth
+    less CPU per move without (docs/deploy.md)."""
     import uvicorn
 
     import xtarot
@@ -109,6 +112,9 @@ def serve(
         "port": port,
         "log_level": log_level,
         "ws_max_size": 65536,
+        # permessage-deflate costs about a fifth of a move's CPU time at a busy table for
+        # messages of 1-4 kB; off unless asked for, as in Node's ws and Socket.IO
+        "ws_per_message_deflate": ws_compression,
         "root_path": root_path.rstrip("/"),
     }
     if workers > 1:

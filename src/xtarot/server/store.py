@@ -316,8 +316,10 @@ class Store:
         else:  # a database server may restart: a pooled connection is checked first
             kwargs["pool_pre_ping"] = True
             # moves are stored from worker threads (THREADS at once): concurrent commits
-            # share the database's disk flushes
-            kwargs["pool_size"], kwargs["max_overflow"] = 8, THREADS - 8 + 2
+            # share the database's disk flushes.  A connection per thread is kept open:
+            # a pool smaller than that opened and closed the rest as moves came in (a
+            # quarter of the threads' time, and a PostgreSQL backend started for each)
+            kwargs["pool_size"], kwargs["max_overflow"] = THREADS, 4
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
