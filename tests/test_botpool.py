@@ -4,6 +4,7 @@ says where its bots think."""
 
 from __future__ import annotations
 
+import os
 import time
 import warnings
 from pathlib import Path
@@ -16,7 +17,7 @@ with warnings.catch_warnings():  # starlette's notice about httpx versions
 
 import xtarot
 from xtarot.server import create_app
-from xtarot.server.botpool import SEARCHING, BotPool, think
+from xtarot.server.botpool import NICENESS, SEARCHING, BotPool, think
 
 
 def test_think_answers_for_the_seat_to_act_only() -> None:
@@ -49,10 +50,23 @@ def test_a_table_of_hard_bots_plays_through_the_pool(tmp_path: Path) -> None:
         assert xtarot.replay(record).is_terminal  # every move legal, replayed
 
 
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no CPU priorities here")
+def test_workers_think_at_a_lower_cpu_priority_than_the_server() -> None:
+    """Where cores are short, the server's event loop goes first and the bots search
+    in what it leaves (docs/deploy.md)."""
+    pool = BotPool(1)
+    try:
+        niceness = pool._pool().submit(os.nice, 0).result(timeout=60)
+    finally:
+        pool.close()
+    ours = os.nice(0)
+    assert niceness == min(19, ours + NICENESS)
+    assert niceness > ours or ours == 19  # (tests run at the lowest priority already)
+
+
 def test_a_worker_ends_when_its_server_is_killed(tmp_path: Path) -> None:
     """A server killed outright cannot stop its bot workers: they notice that their
     parent is gone and exit (before this, they waited for work forever)."""
-    import os
     import subprocess
     import sys
 

@@ -10,7 +10,11 @@ reproducible), lets it see only that seat's decision (its view and a world sampl
 as everywhere) and sends back the move's text. The server then checks the answer
 against the table's position as it is *now* before applying it (a move that is stale
 or illegal is dropped; ``Hub.act`` refuses it). A worker ends by itself when its server
-is gone, even one killed outright.
+is gone, even one killed outright.  Workers run at a lower CPU priority than their
+server (:data:`NICENESS`): where cores are short, the operating system gives them what
+the server's event loop leaves, so a thinking bot takes its play-outs from the spare
+CPU time, not from other tables' moves (it thinks for the same seconds, with fewer
+play-outs when the machine is busy).
 """
 
 from __future__ import annotations
@@ -32,11 +36,22 @@ __all__ = ["SEARCHING", "BotPool", "think"]
 SEARCHING = frozenset({"hard", "expert", "ismcts", "pimc"})
 
 
+#: How much lower the bot workers' CPU priority is than their server's (Unix ``nice``).
+NICENESS = 10
+
+
+def _start_worker(parent: int) -> None:
+    """In a worker (the pool's initializer): a lower CPU priority, and an end when the
+    server is gone."""
+    if hasattr(os, "nice"):  # Unix
+        os.nice(NICENESS)
+    _exit_with_parent(parent)
+
+
 def _exit_with_parent(parent: int) -> None:
-    """In a worker (the pool's initializer): end this process when the server that
-    started it is gone.  A server killed outright (SIGKILL, a crash) cannot stop its
-    workers, and a worker waits for work forever: this one notices within a second
-    that its parent changed and exits."""
+    """End this worker process when the server that started it is gone.  A server
+    killed outright (SIGKILL, a crash) cannot stop its workers, and a worker waits for
+    work forever: this one notices within a second that its parent changed and exits."""
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -67,7 +82,7 @@ class BotPool:
             self._executor = ProcessPoolExecutor(
                 self.processes,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_exit_with_parent,
+                initializer=_start_worker,
                 initargs=(os.getpid(),),
             )
         return self._executor
