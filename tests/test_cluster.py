@@ -395,6 +395,66 @@ def test_two_processes_storing_move_n_at_once_store_it_once(pg: Postgres) -> Non
     asyncio.run(race())
 
 
+def test_moves_that_arrive_together_are_stored_together(pg: Postgres) -> None:
+    """The moves the event loop takes in one pass, of any tables, are stored by one
+    transaction (:class:`MoveWriter`): every one stored once, with its notification,
+    except a move another process stored first, which its caller alone is told of
+    (and which sends no notification); a failure of the batch is retried move by
+    move, so it is each move's own."""
+    import psycopg
+
+    from xtarot.server.cluster import listen_url
+    from xtarot.server.hub import Hub
+    from xtarot.server.store import CHANNEL, MoveTaken
+    from xtarot.server.writer import MoveWriter
+
+    async def together() -> None:
+        hub = Hub(Store(pg.url), bot_delay=0, lease_seconds=LEASE)
+        listener = psycopg.connect(listen_url(pg.url), autocommit=True)
+        listener.execute(f"LISTEN {CHANNEL}")
+        try:
+            tables = [
+                hub.create("sono-arcana", 3, {}, ["human"] * 3, seed=70 + i)[0] for i in range(5)
+            ]
+            texts = [t.state.legal_actions()[0].text for t in tables]
+            hub.store.append(tables[2].id, 0, texts[2])  # "another process" was first
+            writer = MoveWriter(hub.store)
+            done = await asyncio.gather(
+                *(
+                    writer.append(t.id, 0, text, at=1.0 + i, notify=f"note {i}")
+                    for i, (t, text) in enumerate(zip(tables, texts, strict=True))
+                ),
+                return_exceptions=True,
+            )
+            assert [type(d).__name__ for d in done] == ["NoneType"] * 2 + ["MoveTaken"] + [
+                "NoneType"
+            ] * 2
+            assert isinstance(done[2], MoveTaken) and tables[2].id in str(done[2])
+            assert (writer.batches, writer.moves) == (1, 5)  # one transaction for them all
+            for t, text in zip(tables, texts, strict=True):
+                stored = hub.store.load(t.id)
+                assert stored is not None and stored.actions == [text]
+            heard = {n.payload for n in listener.notifies(timeout=2, stop_after=4)}
+            assert heard == {"note 0", "note 1", "note 3", "note 4"}
+            # a batch whose transaction fails: each move is tried on its own
+            ok, bad = tables[0], "no-such-table"
+            done = await asyncio.gather(
+                writer.append(ok.id, 1, "any text", at=9.0),
+                writer.append(bad, 0, "x", at=9.0),
+                return_exceptions=True,
+            )
+            assert done[0] is None and isinstance(done[1], Exception), done
+            assert writer.batches == 2
+            stored = hub.store.load(ok.id)
+            assert stored is not None and stored.actions == [texts[0], "any text"]
+        finally:
+            listener.close()
+            await hub.shutdown()
+            hub.store.close()
+
+    asyncio.run(together())
+
+
 # -- the people at a table, across processes --------------------------------------------
 class Threaded:
     """A server in a thread of this test process, with its own event loop, hub and

@@ -60,6 +60,7 @@ from xtarot.server.table import (
     replay_with_log,
     to_json,
 )
+from xtarot.server.writer import MoveWriter
 
 if TYPE_CHECKING:
     from xtarot.server.cluster import Cluster
@@ -135,6 +136,8 @@ class Hub:
         self._opening: dict[str, asyncio.Future[Fetched | None]] = {}
         #: searching bots think in these worker processes (None: in threads)
         self.pool = BotPool(bot_processes) if bot_processes > 0 else None
+        #: stores moves on a database server, a batch per pass of the event loop
+        self.writer = MoveWriter(store)
         self.audit = False  # tests: keep every payload sent per connection
         #: several server processes share this database (PostgreSQL): who owns which
         #: table, and what the others changed (None: this process is the only one)
@@ -628,8 +631,7 @@ class Hub:
                     note = None
                     if self.cluster is not None:
                         note = self.cluster.move_note(table, index, action.text, at, clock, deals)
-                    await asyncio.to_thread(
-                        self.store.append,
+                    await self.writer.append(
                         table.id,
                         index,
                         action.text,

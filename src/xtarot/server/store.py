@@ -327,6 +327,15 @@ class Store:
 
         upgrade(self.engine)  # Alembic migrations; concurrent starts wait for each other
         self._insert_action = insert(actions_t)
+        dialect = self.engine.dialect.name
+        if dialect in ("postgresql", "sqlite"):
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+            new = (pg_insert if dialect == "postgresql" else sqlite_insert)(actions_t)
+            self._insert_new_action: Any = new.on_conflict_do_nothing().returning(actions_t.c.n)
+        else:  # pragma: no cover - the server runs on PostgreSQL or SQLite
+            self._insert_new_action = None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -603,25 +612,57 @@ class Store:
         payload sent on :data:`CHANNEL` in the same transaction (PostgreSQL delivers
         it to the listening processes when, and only if, the move is committed)."""
         now = time.time() if at is None else at
-        values: dict[str, Any] = {"updated": now}
-        if deals is not None:
-            values["deals"] = json.dumps(deals)
-        if result is not None:
-            values["finished"] = True
-            values["result"] = json.dumps(result)
+        move = {"deals": deals, "result": result, "notify": notify}
         try:
             with self.engine.begin() as conn:
                 conn.execute(
                     self._insert_action, {"table_id": table_id, "n": n, "text": text, "at": now}
                 )
-                if len(values) > 1 or n % 16 == 0:  # the timestamp needs no update per move
-                    conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
-                if notify is not None:
-                    conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": notify})
+                self._after_insert(conn, table_id, n, now, move)
         except IntegrityError as err:
             if _duplicate(err):
                 raise MoveTaken(f"table {table_id} has a move {n} already") from None
             raise
+
+    def append_many(self, moves: list[dict[str, Any]]) -> list[MoveTaken | None]:
+        """Several tables' moves (each the keyword arguments of :meth:`append`) in one
+        transaction, so one commit (one disk flush) and one worker thread for them all:
+        what the server does with the moves that arrive while the event loop is busy
+        (:class:`xtarot.server.hub.MoveWriter`).  Returns, per move, ``None`` (stored)
+        or a :class:`MoveTaken` (move ``n`` of that table existed: nothing of it is
+        stored, the others are).  Raises when the transaction fails: then none is.
+
+        A move that exists is skipped (``ON CONFLICT DO NOTHING``) rather than failing
+        the transaction, and the moves are inserted in the order of their keys, so two
+        processes' transactions cannot wait for each other's rows in a cycle."""
+        order = sorted(range(len(moves)), key=lambda i: (moves[i]["table_id"], moves[i]["n"]))
+        outcomes: list[MoveTaken | None] = [None] * len(moves)
+        with self.engine.begin() as conn:
+            for i in order:
+                move = moves[i]
+                table_id, n = move["table_id"], move["n"]
+                now = time.time() if move.get("at") is None else move["at"]
+                row = {"table_id": table_id, "n": n, "text": move["text"], "at": now}
+                if conn.execute(self._insert_new_action, row).first() is None:
+                    outcomes[i] = MoveTaken(f"table {table_id} has a move {n} already")
+                    continue
+                self._after_insert(conn, table_id, n, now, move)
+        return outcomes
+
+    def _after_insert(
+        self, conn: Connection, table_id: str, n: int, now: float, move: dict[str, Any]
+    ) -> None:
+        """The table's row and the notification of a move just inserted."""
+        values: dict[str, Any] = {"updated": now}
+        if move.get("deals") is not None:
+            values["deals"] = json.dumps(move["deals"])
+        if move.get("result") is not None:
+            values["finished"] = True
+            values["result"] = json.dumps(move["result"])
+        if len(values) > 1 or n % 16 == 0:  # the timestamp needs no update per move
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+        if move.get("notify") is not None:
+            conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": move["notify"]})
 
     def notify(self, *payloads: str) -> None:
         """Send each payload on :data:`CHANNEL`, in order (PostgreSQL only)."""
