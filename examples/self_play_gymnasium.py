@@ -96,7 +96,7 @@ class Policy:
         value = h @ p["wv"] + p["bv"][0]
         advantage = returns - value  # the baseline: no gradient flows through it here
         rows = np.arange(n)
-        logp = np.log(np.where(mask, prob, 1.0))
+        logp = np.log(np.where(mask & (prob > 0), prob, 1.0))  # an underflowed 0 adds 0
         ent = -(prob * logp).sum(axis=1)
         # d(-advantage * log p[a] - entropy * H) / dz, averaged over the batch
         gz = prob.copy()
