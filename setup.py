@@ -1,13 +1,15 @@
-"""Build step: the adapters' per-step modules compiled by Cython, when it can be done.
+"""Build step: the hot modules compiled by Cython, when it can be done.
 
-Everything else about the package is in ``pyproject.toml``.  The modules below are
-compiled from their ``.py`` sources as they are (Cython's pure-Python mode, type
-annotations ignored), so they behave exactly as the sources do, only with less
-interpreter overhead; ``tests/test_accelerator.py`` holds the two to identical
-tensors, masks and rewards.  Each extension is optional: without Cython or without a C
-compiler (or with ``XTAROT_PURE_PYTHON=1`` set while installing) the package installs
-as pure Python.  At run time ``XTAROT_PURE_PYTHON=1`` makes ``import xtarot`` load the
-sources even where compiled modules are installed.
+Everything else about the package is in ``pyproject.toml``.  The modules listed in
+``src/xtarot/_compiled.py`` (the adapters' per-step modules, and the engine, game and
+heuristic modules a heuristic play-out spends its time in) are compiled from their
+``.py`` sources as they are (Cython's pure-Python mode, type annotations ignored,
+``@cython.locals`` typing a few hot locals), so they behave exactly as the sources do,
+only with less interpreter overhead; ``tests/test_accelerator.py`` holds the two to
+identical tensors, masks, rewards and heuristic moves.  Each extension is optional:
+without Cython or without a C compiler (or with ``XTAROT_PURE_PYTHON=1`` set while
+installing) the package installs as pure Python.  At run time ``XTAROT_PURE_PYTHON=1``
+makes ``import xtarot`` load the sources even where compiled modules are installed.
 """
 
 from __future__ import annotations
@@ -20,16 +22,17 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 
-def compiled_modules() -> tuple[str, ...]:
-    """``xtarot.adapters.COMPILED``, read from its source (the package is not importable
-    while it is being built): the modules run at every PettingZoo / OpenSpiel step."""
-    source = Path(__file__).parent / "src" / "xtarot" / "adapters" / "__init__.py"
+def compiled_modules(name: str = "MODULES") -> tuple[str, ...]:
+    """``xtarot._compiled.MODULES`` (or another of its tuples: ``QUICK``), read from its
+    source (the package is not importable while it is being built): the dotted names of
+    the modules to compile."""
+    source = Path(__file__).parent / "src" / "xtarot" / "_compiled.py"
     for node in ast.parse(source.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
         ):
             return tuple(ast.literal_eval(node.value))
-    raise RuntimeError(f"{source}: no COMPILED tuple")
+    raise RuntimeError(f"{source}: no {name} tuple")
 
 
 #: The setuptools commands that compile; the others (``egg_info``, ``dist_info`` and
@@ -47,17 +50,15 @@ def extensions() -> list[Extension]:
         from Cython.Build import cythonize
     except ImportError:
         return []
-    modules = [
-        Extension(f"xtarot.adapters.{name}", [f"src/xtarot/adapters/{name}.py"])
-        for name in compiled_modules()
-    ]
+    modules = [Extension(name, [f"src/{name.replace('.', '/')}.py"]) for name in compiled_modules()]
     built: list[Extension] = cythonize(
         modules,
         build_dir="build/cython",  # the generated C stays out of the source tree
         compiler_directives={"language_level": 3, "annotation_typing": False, "binding": True},
         quiet=True,
-        nthreads=os.cpu_count() or 1,  # the five translations side by side
+        nthreads=os.cpu_count() or 1,  # the translations side by side
     )
+    quick = set(compiled_modules("QUICK"))
     for ext in built:
         ext.optional = True  # no compiler, or it fails: that module stays pure Python
         if os.name == "posix":
@@ -66,10 +67,15 @@ def extensions() -> list[Extension]:
             # instead of 4.2 MB); bench_adapters finds the two builds' steps equal within
             # its noise (2026-11-26: PettingZoo 5.5-6.1x native vs 5.6-5.8x, matto and
             # fairy500, four paired runs on a busy machine)
-            ext.extra_compile_args = [*ext.extra_compile_args, "-O2", "-g0"]
+            # -ffp-contract=off: no fused multiply-adds where a CPU has them (GCC fuses by
+            # default), so a C double sum rounds as Python's floats do, step by step
+            # (``QUICK``: -O1, see xtarot/_compiled.py)
+            level = "-O1" if ext.name in quick else "-O2"
+            ext.extra_compile_args = [*ext.extra_compile_args, level, "-g0", "-ffp-contract=off"]
     return built
 
 
-# The five C compiles are independent: one per core (about 25 s instead of 45 on two;
-# incremental.py and tensors.py take about 15 s each, the three others 3-5 s).
+# The C compiles are independent: one per core (the adapters' five took about 25 s
+# instead of 45 on two; incremental.py and tensors.py about 15 s each, the three others
+# 3-5 s; the five QUICK modules add 7-14 CPU seconds each, docs/engine.md).
 setup(ext_modules=extensions(), options={"build_ext": {"parallel": os.cpu_count() or 1}})

@@ -4,17 +4,21 @@ and the expert's search wait for (issue #40), measured per game.
 For every game with a heuristic, at its usual player count and single hands where the
 game has them (``bulk_options``), whole play-outs with the heuristic in every seat,
 driven through the public API exactly as ``play_match`` (and so the lab) drives them,
-two ways in the same run:
+views peeked (``state.peek_view``, as ``play_match`` hands them to the heuristics).
 
-* *copied*: every decision gets ``state.view(seat)``, a fresh JSON copy of the seat's
-  view (how every match was played before 2026-11-27);
-* *peeked*: an agent that declares ``reads_view_only`` gets ``state.peek_view(seat)``,
-  the same data without the copy (what ``play_match`` does now).
+By default, *compiled against pure Python* in the same run: each game is timed in this
+process (the modules ``setup.py`` compiled, :mod:`xtarot._compiled`, running compiled)
+and right after in a fresh process with ``XTAROT_PURE_PYTHON=1`` (every module from its
+source), ``--rounds`` times over.  Reported per row: play-outs per CPU second and CPU
+µs per heuristic decision both ways (CPU time of the timed process: a machine shared
+with other jobs skews it far less than wall time; the medians of the rounds), the median
+of the rounds' ratios, and whether both sides played the same moves (a digest of every
+move of the same seeded play-outs).  Then the lab's ``seats`` study with heuristic
+players (``run_seats``, one worker, single hands) in matches per CPU second, both ways,
+its findings compared too.
 
-Reported per row: play-outs per second and µs per heuristic decision, both ways, and
-the speed-up.  The two ways play the same moves (checked: the same digest of every
-move).  Then the lab's ``seats`` study with heuristic players (``run_seats``, one
-worker) in matches per second, both ways.
+``--views`` times instead, in this process only, every decision with a copied view
+(``state.view``: how every match was played before 2026-11-27) against a peeked one.
 
 Run ``python benchmarks/bench_speed.py --help``; ``--quick`` for a smoke run,
 ``--json`` for one JSON object.  Seeded; the figures vary with the machine's load, the
@@ -26,9 +30,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import platform
+import subprocess
 import sys
 import time
+from statistics import median
 from typing import Any
 
 import xtarot
@@ -63,6 +70,141 @@ def _playout(game: Any, seed: int, peek: bool, digest: Any) -> int:
 
 def _no_sampler(rng: Any) -> Any:
     raise RuntimeError("heuristics never sample worlds")
+
+
+#: the seeded play-outs whose moves both sides must play alike (besides the timed ones)
+CHECKED = 20
+
+
+def _load(game_id: str, players: int) -> Any:
+    info = next(i for i in xtarot.games() if i.id == game_id)
+    return xtarot.load(game_id, players=players, **dict(info.bulk_options))
+
+
+def rate(game_id: str, players: int, seconds: float) -> dict[str, Any]:
+    """Peeked heuristic play-outs per second and µs per decision in this process, and
+    the digest of the moves of seeds ``0 .. CHECKED - 1``."""
+    game = _load(game_id, players)
+    moves = hashlib.sha256()
+    for seed in range(CHECKED):  # also the warm-up
+        _playout(game, seed, True, moves)
+    # timed in CPU seconds of this process: on a machine shared with other jobs its
+    # share of the cores varies from second to second, its CPU time per play-out much less
+    start, played, asked = time.process_time(), 0, 0
+    while time.process_time() - start < seconds:
+        asked += _playout(game, 1_000 + played, True, hashlib.sha256())
+        played += 1
+    took = time.process_time() - start
+    return {
+        "game": game_id,
+        "players": players,
+        "per_s": played / took,
+        "us": took / asked * 1e6,
+        "moves": moves.hexdigest(),
+    }
+
+
+def lab_seats(game_id: str, players: int, games: int) -> dict[str, Any]:
+    """The lab's ``seats`` study with heuristic players (one worker, single hands):
+    matches per second in this process, and a digest of what it found."""
+    from xtarot.lab import run_seats
+
+    info = next(i for i in xtarot.games() if i.id == game_id)
+    start = time.process_time()  # CPU seconds, as in :func:`rate` (one worker: this process)
+    result = run_seats(
+        game=game_id, players=players, games=games, seed=1, workers=1,
+        options=dict(info.bulk_options),
+    )  # fmt: skip
+    took = time.process_time() - start
+    data = {k: v for k, v in result.data.items() if k != "seconds"}  # all but its time
+    found = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode())
+    return {"game": game_id, "players": players, "per_s": games / took,
+            "found": found.hexdigest()}  # fmt: skip
+
+
+def compiled_now() -> list[str]:
+    from xtarot._compiled import compiled
+
+    return compiled()
+
+
+def pure_side(
+    what: str, game_id: str, players: int, amount: float, tree: str | None = None
+) -> dict[str, Any]:
+    """:func:`rate` (``what="rate"``, ``amount`` seconds) or :func:`lab_seats`
+    (``amount`` matches) in a fresh process with ``XTAROT_PURE_PYTHON=1``; of the
+    package under ``tree`` (a ``src`` folder) instead of the installed one if given."""
+    env = {**os.environ, "XTAROT_PURE_PYTHON": "1"}
+    if tree is not None:
+        env["PYTHONPATH"] = tree
+    args = [sys.executable, __file__, "--side", what, game_id, str(players), str(amount)]
+    proc = subprocess.run(args, capture_output=True, text=True, env=env, check=False)
+    if proc.returncode != 0:
+        raise RuntimeError(f"the pure-Python side failed:\n{proc.stderr}")
+    return json.loads(proc.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def compare(
+    games: list[str],
+    seconds: float,
+    lab_games: int,
+    lab: list[str],
+    rounds: int = 1,
+    baseline: str | None = None,
+) -> dict[str, Any]:
+    """Compiled (this process) against pure Python (a subprocess), game by game, each
+    side ``rounds`` times in turn; with ``baseline`` (another tree's ``src``), that
+    tree's play-outs in pure Python too (``before_*``)."""
+    rows = []
+    for game_id in games:
+        players = PLAYERS.get(game_id, 4)
+        fast, pure, before = [], [], []
+        for _ in range(rounds):
+            fast.append(rate(game_id, players, seconds))
+            pure.append(pure_side("rate", game_id, players, seconds))
+            if baseline is not None:
+                before.append(pure_side("rate", game_id, players, seconds, baseline))
+        pairs = list(zip(fast, pure, strict=True))
+        if before:
+            then = list(zip(fast, before, strict=True))
+            extra = {
+                "before_per_s": median(b["per_s"] for b in before),
+                "vs_before": median(f["per_s"] / b["per_s"] for f, b in then),
+                "same_as_before": all(f["moves"] == b["moves"] for f, b in then),
+            }
+        else:
+            extra = {}
+        rows.append(
+            {
+                "game": game_id,
+                "players": players,
+                "compiled_per_s": median(f["per_s"] for f in fast),
+                "compiled_us": median(f["us"] for f in fast),
+                "pure_per_s": median(p["per_s"] for p in pure),
+                "pure_us": median(p["us"] for p in pure),
+                "ratios": [f["per_s"] / p["per_s"] for f, p in pairs],
+                "ratio": median(f["per_s"] / p["per_s"] for f, p in pairs),
+                "same_moves": all(f["moves"] == p["moves"] for f, p in pairs),
+                **extra,
+            }
+        )
+        print(f"  {game_id}: {rows[-1]['ratio']:.2f}x", file=sys.stderr, flush=True)
+    studies = []
+    for game_id in lab:
+        players = PLAYERS.get(game_id, 4)
+        fast = lab_seats(game_id, players, lab_games)
+        pure = pure_side("lab", game_id, players, lab_games)
+        studies.append(
+            {
+                "study": f"seats {game_id} -p {players} (heuristic, single hands)",
+                "games": lab_games,
+                "compiled_per_s": fast["per_s"],
+                "pure_per_s": pure["per_s"],
+                "ratio": fast["per_s"] / pure["per_s"],
+                "same_findings": fast["found"] == pure["found"],
+            }
+        )
+    return {"compiled": compiled_now(), "rows": rows, "lab": studies}
 
 
 def measure(game_id: str, players: int, seconds: float) -> dict[str, Any]:
@@ -112,28 +254,88 @@ def lab_rate(games: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="per game and way")
+    parser.add_argument("--seconds", type=float, default=5.0, help="per game, side and round")
+    parser.add_argument("--rounds", type=int, default=3, help="compiled, pure, … in turn")
     parser.add_argument("--lab-games", type=int, default=400, help="the lab study's matches")
+    parser.add_argument(
+        "--lab", nargs="*", default=["fairy500", "grail-mahjong"], help="the lab's games"
+    )
     parser.add_argument("--games", nargs="*", help="only these games")
+    parser.add_argument(
+        "--baseline", metavar="SRC", help="also another tree's src folder (pure Python)"
+    )
+    parser.add_argument("--views", action="store_true", help="copied against peeked views")
     parser.add_argument("--quick", action="store_true", help="a smoke run")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--side", nargs=4, help=argparse.SUPPRESS)  # the pure side's run
     args = parser.parse_args(argv)
+    if args.side:
+        what, game_id, players, amount = args.side
+        if what == "rate":
+            print(json.dumps(rate(game_id, int(players), float(amount))))
+        else:
+            print(json.dumps(lab_seats(game_id, int(players), int(float(amount)))))
+        return 0
     seconds = 0.5 if args.quick else args.seconds
+    lab_games = 20 if args.quick else args.lab_games
+    games = [g for g in sorted(STRATEGIES) if not args.games or g in args.games]
+    if args.views:
+        return _views(games, seconds, lab_games, args.json)
+    result = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        **compare(
+            games, seconds, lab_games, args.lab, 1 if args.quick else args.rounds, args.baseline
+        ),
+    }
+    ok = all(r["same_moves"] for r in result["rows"]) and all(
+        r["same_findings"] for r in result["lab"]
+    )
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0 if ok else 1
+    print(f"Heuristic play-outs, Python {result['python']} ({result['machine']})")
+    print(f"compiled: {', '.join(result['compiled']) or 'none (pure-Python install)'}")
+    print(
+        f"{'game':<15}{'p':>3}{'compiled/s':>12}{'µs/dec':>9}{'pure/s':>10}{'µs/dec':>9}"
+        f"{'ratio':>8}  same moves"
+    )
+    for r in result["rows"]:
+        print(
+            f"{r['game']:<15}{r['players']:>3}{r['compiled_per_s']:>12.1f}{r['compiled_us']:>9.0f}"
+            f"{r['pure_per_s']:>10.1f}{r['pure_us']:>9.0f}{r['ratio']:>7.2f}x  "
+            f"{'yes' if r['same_moves'] else 'NO'}"
+            + (
+                f"   baseline {r['before_per_s']:.1f}/s: compiled {r['vs_before']:.2f}x, "
+                f"same moves {'yes' if r['same_as_before'] else 'NO'}"
+                if "vs_before" in r
+                else ""
+            )
+        )
+    for lab in result["lab"]:
+        print(
+            f"Lab {lab['study']}, {lab['games']} matches: {lab['compiled_per_s']:.1f} "
+            f"matches/s compiled, {lab['pure_per_s']:.1f} pure ({lab['ratio']:.2f}x; same "
+            f"findings: {'yes' if lab['same_findings'] else 'NO'})"
+        )
+    return 0 if ok else 1
+
+
+def _views(games: list[str], seconds: float, lab_games: int, as_json: bool) -> int:
+    """Copied against peeked views, in this process (``--views``)."""
     rows = []
-    for game_id in sorted(STRATEGIES):
-        if args.games and game_id not in args.games:
-            continue
+    for game_id in games:
         row = measure(game_id, PLAYERS.get(game_id, 4), seconds)
         rows.append(row)
         print(f"  {game_id}: {row['speedup']:.1f}x", file=sys.stderr, flush=True)
-    lab = lab_rate(40 if args.quick else args.lab_games)
+    lab = lab_rate(lab_games)
     result = {
         "python": platform.python_version(),
         "machine": platform.machine(),
         "rows": rows,
         "lab": lab,
     }
-    if args.json:
+    if as_json:
         print(json.dumps(result, indent=2))
         return 0
     print(f"Heuristic play-outs, Python {result['python']} ({result['machine']})")

@@ -103,3 +103,16 @@ def test_speed_benchmark_plays_the_same_moves_both_ways(
     assert row["same_moves"] is True
     assert row["copied_per_s"] > 0 and row["peeked_per_s"] > 0
     assert row["speedup"] == row["peeked_per_s"] / row["copied_per_s"]
+
+
+def test_speed_benchmark_compares_compiled_and_pure_moves(
+    bench_script: Callable[[str], Any],
+) -> None:
+    """``bench_speed``'s default run times the play-outs as installed and in a
+    pure-Python process: both sides report a rate and play the same moves."""
+    bench = bench_script("bench_speed")
+    result = bench.compare(["sono-arcana"], 0.05, 0, [], 1)
+    (row,) = result["rows"]
+    assert row["same_moves"] is True
+    assert row["compiled_per_s"] > 0 and row["pure_per_s"] > 0
+    assert row["ratio"] == row["compiled_per_s"] / row["pure_per_s"]

@@ -214,3 +214,23 @@ def test_heuristic_moves_are_unchanged(case: tuple[Any, ...]) -> None:
     game, players, seeds, random_seats, options = case
     got = moves_digest(game, players, seeds, STRATEGIES[game], random_seats, options)
     assert got == DIGESTS[case], f"{case}: the heuristic's moves changed (digest {got})"
+
+
+def test_the_auction_tables_give_the_card_based_figures() -> None:
+    """The bids read per-card tables built at import (:func:`_dangers`, the trump values):
+    on random hands of every player count, the misère dangers are those of the
+    card-based :func:`_card_danger` exactly, and the trick estimates are sane."""
+    import random
+
+    from xtarot.agents.heuristic.fairy500 import _card_danger, _dangers, trick_estimate
+    from xtarot.games.fairy500 import card_set
+
+    rng = random.Random(40)
+    for players in range(3, 9):
+        deck = card_set(players)
+        for _ in range(200):
+            hand = rng.sample(deck, 10)
+            want = sorted((_card_danger(c, hand, players) for c in hand), reverse=True)
+            assert _dangers([c.index for c in hand], players) == want
+            for d in ("c", "d", "s", "w", "nt"):
+                assert 0.0 <= trick_estimate(hand, d, players) <= 20.0

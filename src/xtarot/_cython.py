@@ -29,6 +29,8 @@ class _Type:
 
 
 float = _Type()  # Cython's name for C float (shadows the builtin in this module only)
+double = _Type()
+bint = _Type()  # a C int used as a truth value
 Py_ssize_t = _Type()
 
 

@@ -10,19 +10,21 @@ itself imports neither framework, so ``import xtarot`` never needs them.
 registry for plugin games (pure Python).
 
 The modules run at every step (``COMPILED``) are compiled by Cython where the install
-could (``setup.py``); :func:`compiled` says which are, ``XTAROT_PURE_PYTHON=1`` turns
-them off.
+could (``setup.py``, from the one list in :mod:`xtarot._compiled`); :func:`compiled` says
+which are, ``XTAROT_PURE_PYTHON=1`` turns them off.
 """
 
 from __future__ import annotations
 
-import importlib.util
-from importlib.machinery import EXTENSION_SUFFIXES
+from xtarot._compiled import MODULES
+from xtarot._compiled import compiled as _compiled
 
 __all__ = ["COMPILED", "compiled"]
 
-#: the modules ``setup.py`` compiles (it reads this tuple from here)
-COMPILED = ("direct", "direct_grail", "incremental", "pettingzoo", "tensors")
+_PREFIX = "xtarot.adapters."
+#: the adapter modules ``setup.py`` compiles (their short names, as in
+#: :data:`xtarot._compiled.MODULES`)
+COMPILED = tuple(m.removeprefix(_PREFIX) for m in MODULES if m.startswith(_PREFIX))
 
 
 def compiled() -> list[str]:
@@ -32,9 +34,4 @@ def compiled() -> list[str]:
     >>> set(compiled()) <= set(COMPILED)
     True
     """
-    found = []
-    for name in COMPILED:
-        spec = importlib.util.find_spec(f"xtarot.adapters.{name}")
-        if spec is not None and (spec.origin or "").endswith(tuple(EXTENSION_SUFFIXES)):
-            found.append(name)
-    return found
+    return [m.removeprefix(_PREFIX) for m in _compiled(_PREFIX)]

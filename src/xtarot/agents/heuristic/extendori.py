@@ -186,9 +186,11 @@ class ExtendoriHeuristic(Strategy):
         if self._pending is not None:
             action, words = self._pending
             self._pending = None
+            self._said = None  # the pending words are the later
             en, ja = words()
             self._last = Explanation(self.name, action.text, en, ja)
-        return self._last
+            return self._last
+        return super().explain()
 
     def _say(self, action: Action, en: str, ja: str) -> Action:
         self._pending = None

@@ -32,14 +32,19 @@ orders; nothing hidden is read):
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from xtarot.agents.base import Decision
 from xtarot.agents.heuristic.strategy import Strategy
-from xtarot.cards import Card, card
+from xtarot.cards import UNIVERSE, Card, card
 from xtarot.engine import Action
-from xtarot.games.fairy500.play import MATE, SUIT_OF, key_table
-from xtarot.games.fairy500.setup import bid_value, card_set, misere_value
+from xtarot.games.fairy500.play import MATE, MODES, SUIT_OF, key_table
+from xtarot.games.fairy500.setup import CARD_OF, bid_value, card_set, misere_value
+
+try:  # compiled (setup.py): C ints for the play's loops; as Python: no-op decorators
+    import cython
+except ImportError:
+    from xtarot import _cython as cython  # type: ignore[no-redef]
 
 __all__ = ["Fairy500Heuristic", "misere_danger", "trick_estimate"]
 
@@ -51,12 +56,6 @@ _KITTY_TRICKS = 0.6
 _MARGIN = 0.3
 #: Small decks (3-4 players) are dense with high cards: misère needs a lower hand.
 _MISERE_SCALE = {3: 0.25, 4: 0.35, 5: 0.6, 6: 0.8, 7: 1.0, 8: 1.0}
-
-
-@cache
-def _deck(players: int) -> tuple[Card, ...]:
-    """This player count's cards, in deck order (:func:`card_set`, kept)."""
-    return tuple(card_set(players))
 
 
 @cache
@@ -75,46 +74,82 @@ def trick_estimate(hand: list[Card], denomination: str, players: int) -> float:
     >>> trick_estimate(strong, "c", 4) > trick_estimate(strong, "s", 4)
     True
     """
+    return _estimate([c.index for c in hand], _MODE_ID[denomination], players)
+
+
+# The auction's estimates work on card indices and per-card tables, as the play does
+# (below); every float is summed in the order the Card-based version summed it, so the
+# estimates are the same to the last bit.
+@cython.locals(
+    cards=list,
+    m=cython.Py_ssize_t,
+    players=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    s=cython.Py_ssize_t,
+    r=cython.Py_ssize_t,
+    n=cython.Py_ssize_t,
+    low=cython.Py_ssize_t,
+    spare=cython.Py_ssize_t,
+    fairies=cython.Py_ssize_t,
+    est=cython.double,
+    side_factor=cython.double,
+    value=cython.double,
+    suit=list,
+    tvalue=list,
+    counts=list,
+    kings=list,
+    queens=list,
+    knights=list,
+)
+def _estimate(cards: list[int], m: int, players: int) -> float:
+    """:func:`trick_estimate` of a hand given by card indices, in mode ``m`` (a trump
+    suit's id, or the id of ``"nt"``)."""
     side_factor = max(0.5, 1.0 - 0.06 * (players - 3))
     est = 0.0
-    if denomination == "nt":
-        fairies = [c for c in hand if c.rank == "F"]
-        est += 0.95 * len(fairies)
-        for s in _SUITS:
-            cs = [c for c in hand if c.suit == s and c.rank != "F"]
-            ranks = {c.rank for c in cs}
+    suit = _SUIT[m]
+    # per effective suit: the cards, and whether a K, Q or C is among them
+    counts = [0, 0, 0, 0, 0]
+    kings = [False] * 5
+    queens = [False] * 5
+    knights = [False] * 5
+    for i in cards:
+        s = suit[i]
+        counts[s] += 1
+        r = _RANK_ID[i]
+        if r == _K:
+            kings[s] = True
+        elif r == _Q:
+            queens[s] = True
+        elif r == _C:
+            knights[s] = True
+    if m == _NT:
+        fairies = counts[_F]  # in no trump every F (and only they) is of suit F
+        est += 0.95 * fairies
+        for s in range(4):
+            n = counts[s]
             est += side_factor * (
-                0.85 * ("K" in ranks)
-                + 0.45 * ("Q" in ranks and len(cs) >= 2)
-                + 0.2 * ("C" in ranks and len(cs) >= 3)
+                0.85 * kings[s] + 0.45 * (queens[s] and n >= 2) + 0.2 * (knights[s] and n >= 3)
             )
-            est += 0.35 * max(0, len(cs) - 4)
+            est += 0.35 * max(0, n - 4)
         return est
-    t = denomination
-    suit_of = SUIT_OF[t]
-    trumps = [c for c in hand if suit_of[c] == t]
-    honours = {"F": 0.95, "J": 0.8, "K": 0.6, "Q": 0.45}
+    tvalue = _TRUMP_VALUE[m]
     low = 0
-    for c in trumps:
-        if c.rank == "F":
-            est += 1.0 if c.suit == "c" else 0.92
-        elif c.rank == "J":
-            est += 0.85 if c.suit == t else 0.78
-        elif c.rank in honours:
-            est += honours[c.rank]
-        else:
-            low += 1
-    n = len(trumps)
+    for i in cards:
+        if suit[i] == m:
+            value = tvalue[i]
+            if value < 0.0:
+                low += 1
+            else:
+                est += value
+    n = counts[m]
     est += 0.3 * low + 0.3 * max(0, n - 4)
     spare = max(0, n - 3)
-    for s in _SUITS:
-        if s == t:
+    for s in range(4):
+        if s == m:
             continue
-        cs = [c for c in hand if suit_of[c] == s]
-        ranks = {c.rank for c in cs}
-        est += side_factor * (0.8 * ("K" in ranks) + 0.35 * ("Q" in ranks and len(cs) >= 2))
-        if len(cs) <= 1 and spare > 0:
-            est += 0.4 if not cs else 0.2
+        est += side_factor * (0.8 * kings[s] + 0.35 * (queens[s] and counts[s] >= 2))
+        if counts[s] <= 1 and spare > 0:
+            est += 0.4 if not counts[s] else 0.2
             spare -= 1
     return est
 
@@ -122,8 +157,43 @@ def trick_estimate(hand: list[Card], denomination: str, players: int) -> float:
 def misere_danger(hand: list[Card], players: int, shed: int) -> float:
     """How likely this hand takes a trick in misère after shedding its ``shed`` worst cards
     (0 = safe); every F counts heavily, high cards by how high they sit in their suit."""
-    dangers = sorted((_card_danger(c, hand, players) for c in hand), reverse=True)
-    return sum(dangers[shed:])
+    return sum(_dangers([c.index for c in hand], players)[shed:])
+
+
+@cython.locals(
+    cards=list,
+    players=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    s=cython.Py_ssize_t,
+    n=cython.Py_ssize_t,
+    danger=cython.double,
+    suit=list,
+    lengths=list,
+    base=list,
+    frac=list,
+    out=list,
+)
+def _dangers(cards: list[int], players: int) -> list[float]:
+    """:func:`_card_danger` of every card of the hand, greatest first."""
+    suit = _PRINTED_SUIT
+    lengths = [0, 0, 0, 0]  # per printed suit, its cards but the F
+    for i in cards:
+        if not _IS_F[i]:
+            lengths[suit[i]] += 1
+    base = _DANGER_BASE[players]
+    frac = _FRAC[players]
+    out = []
+    for i in cards:
+        if _IS_F[i]:
+            out.append(3.0)
+            continue
+        danger = base[i]
+        n = lengths[suit[i]]
+        if n >= 4:
+            danger += 0.1 * (n - 3) * frac[i]  # the others run out of a long suit first
+        out.append(danger)
+    out.sort(reverse=True)
+    return out
 
 
 def _card_danger(c: Card, hand: list[Card], players: int) -> float:
@@ -144,29 +214,31 @@ class Fairy500Heuristic(Strategy):
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
-        self._legal_now: dict[str, Action] = {}
+        self._by_card: dict[int, Action] = {}
 
     def act(self, decision: Decision) -> Action:
         view = decision.view
-        legal = {a.text: a for a in decision.legal}
-        self._legal_now = legal
         phase = view["phase"]
+        if phase == "play":
+            # the legal plays by card index, in the order they come
+            by_card = self._by_card = {CARD_OF[a.id].index: a for a in decision.legal}
+            return self._play(view, by_card)
+        legal = {a.text: a for a in decision.legal}
         if phase == "auction":
             return self._bid(view, legal)
         if phase == "call":
             return self._call(view, legal)
-        if phase == "discard":
-            return self._discard(view, legal)
-        return self._play(view, legal)
+        return self._discard(view, legal)
 
     # -- auction ------------------------------------------------------------------------
     def _bid(self, view: dict[str, Any], legal: dict[str, Action]) -> Action:
         n = view["players"]
-        hand = [card(c) for c in view["hand"]]
+        index = _INDEX
+        cards = [index[c] for c in view["hand"]]
         extra = _PARTNER_TRICKS[n] + _KITTY_TRICKS
         best: tuple[int, str, float] | None = None
         for d in ("s", "w", "d", "c", "nt"):
-            est = trick_estimate(hand, d, n) + extra
+            est = _estimate(cards, _MODE_ID[d], n) + extra
             tricks = min(10, int(est - _MARGIN))
             if tricks < 6:
                 continue
@@ -174,8 +246,9 @@ class Fairy500Heuristic(Strategy):
             value = bid_value(tricks, d)
             if text in legal and (best is None or value > best[0]):
                 best = (value, text, est)
-        danger_ex = misere_danger(hand, n, 3)
-        danger_hand = misere_danger(hand, n, 0)
+        dangers = _dangers(cards, n)
+        danger_ex = sum(dangers[3:])  # misere_danger(hand, n, 3)
+        danger_hand = sum(dangers)
         misere: list[tuple[int, str]] = []
         scale = _MISERE_SCALE[n]
         danger_ex /= scale
@@ -269,157 +342,262 @@ class Fairy500Heuristic(Strategy):
         )
 
     # -- play ---------------------------------------------------------------------------
-    def _play(self, view: dict[str, Any], legal: dict[str, Action]) -> Action:
+    # The play is most of a hand's decisions, so it works on card indices (``Card.index``)
+    # and the int tables built at import (:data:`_KEYS`, :data:`_SUIT`, :data:`_OWN`)
+    # rather than on cards, codes and the game's dicts: the same choices (ties go to the
+    # first card in the order the legal moves come, as ``min`` and ``max`` break them),
+    # at a fraction of the cost, and loops that Cython turns into C when the module is
+    # compiled (``xtarot._compiled``).
+    @cython.locals(
+        seat=cython.Py_ssize_t,
+        n=cython.Py_ssize_t,
+        m=cython.Py_ssize_t,
+        decl=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        s=cython.Py_ssize_t,
+        led=cython.Py_ssize_t,
+        best=cython.Py_ssize_t,
+        k=cython.Py_ssize_t,
+        win_seat=cython.Py_ssize_t,
+        later=cython.Py_ssize_t,
+        top_out=cython.Py_ssize_t,
+        low=cython.Py_ssize_t,
+        high=cython.Py_ssize_t,
+        sure=cython.Py_ssize_t,
+        seen=bytearray,
+        keys=list,
+        suit=list,
+        options=list,
+        hand=list,
+        outstanding=list,
+        play_seats=list,
+        play_cards=list,
+    )
+    def _play(self, view: dict[str, Any], by_card: dict[int, Action]) -> Action:
         contract = view["contract"]
         seat = view["seat"]
         n = view["players"]
         mode: str = contract["order"]
         kind: str = contract["kind"]
-        decl = contract["declarer"]
-        options = [card(t.split(" ", 1)[1]) for t in legal]
-        hand = [card(c) for c in view["hand"]]
+        m = _MODE_ID[mode]
+        decl = -1 if contract["declarer"] is None else contract["declarer"]
+        options = list(by_card)
+        index = _INDEX
+        # what is seen, by card: the tricks, the table, my hand, my kitty discards
+        seen = bytearray(_NCARDS)
+        for t in view["tricks"]:
+            for _, code in t["cards"]:
+                seen[index[code]] = 1
+        play_seats: list[int] = []
+        play_cards: list[int] = []
         trick = view["trick"]
-        plays: list[tuple[int, Card]] = (
-            [(s, card(c)) for s, c in trick["cards"]] if trick is not None else []
-        )
-        # what is seen, by code: the tricks, the table, my hand, my kitty discards
-        seen = {c for t in view["tricks"] for _, c in t["cards"]}
         if trick is not None:
-            seen.update(c for _, c in trick["cards"])
-        seen.update(view["hand"])
-        seen.update(view.get("discards") or ())
-        outstanding = [c for c in _deck(n) if c.code not in seen]
-        suit_of = SUIT_OF[mode]
+            for s, code in trick["cards"]:
+                i = index[code]
+                seen[i] = 1
+                play_seats.append(s)
+                play_cards.append(i)
+        hand = []
+        for code in view["hand"]:
+            i = index[code]
+            seen[i] = 1
+            hand.append(i)
+        for code in view.get("discards") or ():
+            seen[index[code]] = 1
+        outstanding = [i for i in _DECK[n] if not seen[i]]
+        suit = _SUIT[m]
+        nplays = len(play_cards)
 
-        if kind in ("ramsch",) or (kind == "misere" and seat == decl):
-            return self._duck(mode, options, plays, outstanding, n - 1 - len(plays))
+        if kind == "ramsch" or (kind == "misere" and seat == decl):
+            return self._duck(m, options, play_cards, outstanding, n - 1 - nplays)
         if kind == "misere":
-            return self._feed(mode, options, plays, decl)
+            return self._feed(m, options, play_seats, play_cards, decl)
         friends: set[int] = {seat}
         if kind == "contract":
             if seat == decl:
                 friends |= set(view["partners"])
             elif view["is_partner"]:
                 friends.add(decl)
-        if not plays:
-            return self._lead(view, mode, options, outstanding, hand, seat == decl)
-        led = suit_of[plays[0][1]]
-        keys = key_table(mode, led)
-        win_seat, win_card = max(plays, key=lambda p: keys[p[1]])
-        best = keys[win_card]
-        later = n - 1 - len(plays)
-        if win_seat in friends and win_seat != seat:
-            higher_out = any(keys[c] > best for c in outstanding)
-            if not higher_out or later == 0:
-                return self._shed(
-                    mode,
-                    options,
-                    legal,
-                    hand,
-                    "my partner is winning the trick: play low",
-                    "味方が勝っているので低い札を出す",
-                )
-        winners = sorted((c for c in options if keys[c] > best), key=lambda c: keys[c])
-        if winners:
+        if not nplays:
+            return self._lead(m, options, outstanding, hand, seat == decl)
+        led = suit[play_cards[0]]
+        keys = _KEYS[m * 5 + led]
+        # the play winning so far: the first of the strongest
+        win_seat = play_seats[0]
+        best = keys[play_cards[0]]
+        for i in range(1, nplays):
+            k = keys[play_cards[i]]
+            if k > best:
+                best, win_seat = k, play_seats[i]
+        later = n - 1 - nplays
+        top_out = _top(keys, outstanding)
+        if win_seat in friends and win_seat != seat and (top_out <= best or later == 0):
+            return self._shed(
+                m,
+                options,
+                hand,
+                "my partner is winning the trick: play low",
+                "味方が勝っているので低い札を出す",
+            )
+        # the cards that beat the table (their keys are distinct): the cheapest, the
+        # strongest, and the cheapest that no unseen card beats
+        low = high = sure = -1
+        for i in options:
+            k = keys[i]
+            if k > best:
+                if low < 0 or k < keys[low]:
+                    low = i
+                if high < 0 or k > keys[high]:
+                    high = i
+                if k > top_out and (sure < 0 or k < keys[sure]):
+                    sure = i
+        if low >= 0:
             if later == 0:
-                pick = winners[0]
+                pick = low
                 why = (
                     "last to play: win with the cheapest card that beats the table",
                     "最後の手番：場を上回る最小の札で勝つ",
                 )
+            elif sure >= 0:
+                pick = sure
+                why = (
+                    "win with my cheapest card that nobody can beat",
+                    "誰にも負けない最小の札で勝つ",
+                )
             else:
-                top_out = max((keys[x] for x in outstanding), default=None)
-                sure = [c for c in winners if top_out is None or keys[c] > top_out]
-                if sure:
-                    pick = sure[0]
-                    why = (
-                        "win with my cheapest card that nobody can beat",
-                        "誰にも負けない最小の札で勝つ",
-                    )
-                else:
-                    pick = winners[-1]
-                    why = ("try to win with my strongest card", "最強の札で勝ちを狙う")
-            return self._say(legal[f"play {pick.code}"], *why)
+                pick = high
+                why = ("try to win with my strongest card", "最強の札で勝ちを狙う")
+            return self._say(by_card[pick], *why)
         return self._shed(
-            mode,
+            m,
             options,
-            legal,
             hand,
             "cannot win this trick: shed my least useful card",
             "このトリックは勝てないので一番不要な札を捨てる",
         )
 
-    def _shed(
-        self,
-        mode: str,
-        options: list[Card],
-        legal: dict[str, Action],
-        hand: list[Card],
-        en: str,
-        ja: str,
-    ) -> Action:
-        suit_of = SUIT_OF[mode]
+    @cython.locals(
+        m=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        x=cython.Py_ssize_t,
+        s=cython.Py_ssize_t,
+        pick=cython.Py_ssize_t,
+        worth=cython.Py_ssize_t,
+        least=cython.Py_ssize_t,
+        suit=list,
+        own=list,
+        options=list,
+        hand=list,
+    )
+    def _shed(self, m: int, options: list[int], hand: list[int], en: str, ja: str) -> Action:
+        """The least useful card: not a trump, weak in its suit, from a short suit
+        (the first of the least, as ``min`` on ``(trumpish, strength, length)``)."""
+        suit = _SUIT[m]
+        own = _OWN[m]
+        trump = _TRUMP_ID[m]
+        pick = -1
+        least = 0
+        for i in options:
+            s = suit[i]
+            worth = (1 if s in (trump, _F) else 0) * 1_000_000 + (own[i] + 10) * 100
+            for x in hand:
+                if suit[x] == s:
+                    worth += 1
+            if pick < 0 or worth < least:
+                pick, least = i, worth
+        return self._say(self._by_card[pick], en, ja)
 
-        def worth(c: Card) -> tuple[int, int, int]:
-            s = suit_of[c]
-            length = sum(1 for x in hand if suit_of[x] == s)
-            trumpish = 1 if (s == mode or s == "F") else 0
-            return (trumpish, key_table(mode, s)[c], length)
-
-        pick = min(options, key=worth)
-        return self._say(legal[f"play {pick.code}"], en, ja)
-
+    @cython.locals(
+        m=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        x=cython.Py_ssize_t,
+        s=cython.Py_ssize_t,
+        trump=cython.Py_ssize_t,
+        pick=cython.Py_ssize_t,
+        length=cython.Py_ssize_t,
+        most=cython.Py_ssize_t,
+        ntrumps=cython.Py_ssize_t,
+        suit=list,
+        own=list,
+        keys=list,
+        options=list,
+        hand=list,
+        outstanding=list,
+        tops=list,
+    )
     def _lead(
         self,
-        view: dict[str, Any],
-        mode: str,
-        options: list[Card],
-        outstanding: list[Card],
-        hand: list[Card],
+        m: int,
+        options: list[int],
+        outstanding: list[int],
+        hand: list[int],
         declarer: bool,
     ) -> Action:
-        suit_of = SUIT_OF[mode]
-
-        def top(c: Card) -> bool:
-            keys = key_table(mode, suit_of[c])
-            return all(keys[c] > keys[x] for x in outstanding)
-
-        if mode in MATE and declarer:
-            trumps = [c for c in options if suit_of[c] == mode]
-            out_trumps = [c for c in outstanding if suit_of[c] == mode]
-            keys = key_table(mode, mode)
-            if trumps and out_trumps:
-                high = max(trumps, key=lambda c: keys[c])
-                if top(high):
-                    return self._play_card(
-                        high,
-                        "declarer: draw trumps with my top trump",
-                        "デクレアラー：最強の切札で切札を引き出す",
-                    )
-        sure = [c for c in options if top(c) and suit_of[c] != mode]
-        if sure:
-            pick = max(sure, key=lambda c: sum(1 for x in hand if suit_of[x] == suit_of[c]))
+        suit = _SUIT[m]
+        own = _OWN[m]
+        trump = _TRUMP_ID[m]
+        # per effective suit: the strongest unseen card were that suit led (-2: none);
+        # a card is *top* when it beats that
+        tops = [_top(_KEYS[m * 5 + s], outstanding) for s in range(5)]
+        if trump >= 0 and declarer:
+            keys = _KEYS[m * 5 + trump]
+            pick = -1
+            for i in options:
+                if suit[i] == trump and (pick < 0 or keys[i] > keys[pick]):
+                    pick = i
+            out_trumps = False
+            for x in outstanding:
+                if suit[x] == trump:
+                    out_trumps = True
+                    break
+            if pick >= 0 and out_trumps and own[pick] > tops[trump]:
+                return self._play_card(
+                    pick,
+                    "declarer: draw trumps with my top trump",
+                    "デクレアラー：最強の切札で切札を引き出す",
+                )
+        # a card nobody can beat, off trumps, from my longest suit (the first of them)
+        pick, most = -1, -1
+        for i in options:
+            s = suit[i]
+            if s != trump and own[i] > tops[s]:
+                length = 0
+                for x in hand:
+                    if suit[x] == s:
+                        length += 1
+                if length > most:
+                    pick, most = i, length
+        if pick >= 0:
             return self._play_card(
                 pick, "lead a card nobody can beat", "誰にも負けない札をリードする"
             )
-        if declarer and mode in MATE:
-            trumps = [c for c in options if suit_of[c] == mode]
-            if trumps and len(trumps) * 2 >= len(options):
-                keys = key_table(mode, mode)
-                pick = min(trumps, key=lambda c: keys[c])
+        if declarer and trump >= 0:
+            keys = _KEYS[m * 5 + trump]
+            pick, ntrumps = -1, 0
+            for i in options:
+                if suit[i] == trump:
+                    ntrumps += 1
+                    if pick < 0 or keys[i] < keys[pick]:
+                        pick = i
+            if ntrumps and ntrumps * 2 >= len(options):
                 return self._play_card(
                     pick,
                     "declarer with long trumps: lead a low trump to draw trumps",
                     "切札が長いデクレアラー：低い切札をリードして切札を引き出す",
                 )
-        side = [c for c in options if suit_of[c] != mode] or options
-
-        def lead_key(c: Card) -> tuple[int, int]:
-            s = suit_of[c]
-            length = sum(1 for x in hand if suit_of[x] == s)
-            return (length if declarer else -length, -key_table(mode, s)[c])
-
-        pick = max(side, key=lead_key)
+        side = [i for i in options if suit[i] != trump] or options
+        # the first of the greatest (length, or minus length for a defender; then the
+        # weakest in its suit)
+        pick, most = -1, 0
+        for i in side:
+            s = suit[i]
+            length = 0
+            for x in hand:
+                if suit[x] == s:
+                    length += 1
+            x = (length if declarer else -length) * 10_000 - own[i]
+            if pick < 0 or x > most:
+                pick, most = i, x
         return self._play_card(
             pick,
             "no sure winner: lead low from my longest side suit"
@@ -430,87 +608,145 @@ class Fairy500Heuristic(Strategy):
             else "確実な勝ち札がない：短いスートの低い札をリードして空にする",
         )
 
-    def _play_card(self, c: Card, en: str, ja: str) -> Action:
-        return self._say(self._legal_now[f"play {c.code}"], en, ja)
+    def _play_card(self, i: int, en: str, ja: str) -> Action:
+        return self._say(self._by_card[i], en, ja)
 
+    @cython.locals(
+        m=cython.Py_ssize_t,
+        later=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        x=cython.Py_ssize_t,
+        k=cython.Py_ssize_t,
+        above=cython.Py_ssize_t,
+        pick=cython.Py_ssize_t,
+        best=cython.Py_ssize_t,
+        rank=cython.Py_ssize_t,
+        top_rank=cython.Py_ssize_t,
+        pick_above=cython.Py_ssize_t,
+        suit=list,
+        own=list,
+        keys=list,
+        options=list,
+        plays=list,
+        outstanding=list,
+    )
     def _duck(
-        self,
-        mode: str,
-        options: list[Card],
-        plays: list[tuple[int, Card]],
-        outstanding: list[Card],
-        later: int,
+        self, m: int, options: list[int], plays: list[int], outstanding: list[int], later: int
     ) -> Action:
-        suit_of = SUIT_OF[mode]
+        suit = _SUIT[m]
+        own = _OWN[m]
         if not plays:
-            safe = []
-            for c in options:
-                keys = key_table(mode, suit_of[c])
-                above = sum(1 for x in outstanding if keys[x] > keys[c])
-                safe.append((above, -keys[c], c))
-            above, _, pick = max(safe, key=lambda t: (t[0] > 0 and t[2].rank != "F", t[0], t[1]))
+            # the first of the greatest (some unseen card beats it and it is no F, the
+            # number of unseen cards that beat it, its weakness)
+            pick, pick_above, top_rank = -1, 0, 0
+            for i in options:
+                k = own[i]
+                keys = _KEYS[m * 5 + suit[i]]
+                above = 0
+                for x in outstanding:
+                    if keys[x] > k:
+                        above += 1
+                rank = (1 if (above > 0 and not _IS_F[i]) else 0) * 10_000_000
+                rank += above * 10_000 + (5_000 - k)
+                if pick < 0 or rank > top_rank:
+                    pick, pick_above, top_rank = i, above, rank
+            code = _CODES[pick]
             return self._play_card(
                 pick,
-                f"take no trick: lead {pick.code}, {above} unseen cards can beat it",
-                f"トリックを取らない：{pick.code}をリード（上回る未公開札{above}枚）",
+                f"take no trick: lead {code}, {pick_above} unseen cards can beat it",
+                f"トリックを取らない：{code}をリード（上回る未公開札{pick_above}枚）",
             )
-        led = suit_of[plays[0][1]]
-        keys = key_table(mode, led)
-        best = max(keys[c] for _, c in plays)
-        under = [c for c in options if keys[c] < best]
-        if under:
-            pick = max(under, key=lambda c: (c.rank == "F", _own_strength(mode, c)))
+        keys = _KEYS[m * 5 + suit[plays[0]]]
+        best = keys[plays[0]]
+        for x in plays:
+            if keys[x] > best:
+                best = keys[x]
+        pick, top_rank = -1, 0
+        for i in options:
+            if keys[i] < best:
+                rank = (10_000 if _IS_F[i] else 0) + own[i]
+                if pick < 0 or rank > top_rank:
+                    pick, top_rank = i, rank
+        if pick >= 0:
             return self._play_card(
                 pick,
                 "take no trick: the most dangerous card that stays under the winner",
                 "トリックを取らない：勝ち札の下に収まる一番危険な札を出す",
             )
         if later:
-            pick = min(options, key=lambda c: keys[c])
+            pick = _first_min(keys, options)
             return self._play_card(
                 pick,
                 "every card wins for now: play my lowest so a later player may beat it",
                 "どの札でも今は勝ってしまう：後の人に超えてもらえるよう最低の札を出す",
             )
-        pick = max(options, key=lambda c: _own_strength(mode, c))
+        pick = _first_max(own, options)
         return self._play_card(
             pick,
             "last to play and every card wins: take it with my most dangerous card",
             "最後の手番でどの札でも勝ってしまう：一番危険な札で取る",
         )
 
+    @cython.locals(
+        m=cython.Py_ssize_t,
+        decl=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        j=cython.Py_ssize_t,
+        pick=cython.Py_ssize_t,
+        best=cython.Py_ssize_t,
+        rank=cython.Py_ssize_t,
+        top_rank=cython.Py_ssize_t,
+        declared=cython.Py_ssize_t,
+        suit=list,
+        own=list,
+        keys=list,
+        options=list,
+        seats=list,
+        plays=list,
+    )
     def _feed(
-        self, mode: str, options: list[Card], plays: list[tuple[int, Card]], decl: int
+        self, m: int, options: list[int], seats: list[int], plays: list[int], decl: int
     ) -> Action:
-        suit_of = SUIT_OF[mode]
+        suit = _SUIT[m]
+        own = _OWN[m]
         if not plays:
-            pick = min(options, key=lambda c: (c.rank == "F", _own_strength(mode, c)))
+            pick, top_rank = -1, 0
+            for i in options:
+                rank = (10_000 if _IS_F[i] else 0) + own[i]
+                if pick < 0 or rank < top_rank:
+                    pick, top_rank = i, rank
             return self._play_card(
                 pick,
                 "misère defender: lead low so the declarer cannot duck",
                 "ミゼールの守り：デクレアラーがかわせないよう低い札をリード",
             )
-        led = suit_of[plays[0][1]]
-        keys = key_table(mode, led)
-        declared = [c for s, c in plays if s == decl]
-        best = max(keys[c] for _, c in plays)
-        if declared and keys[declared[0]] == best:
-            under = [c for c in options if keys[c] < best]
-            if under:
-                pick = max(under, key=lambda c: _own_strength(mode, c))
+        keys = _KEYS[m * 5 + suit[plays[0]]]
+        declared = -1
+        best = keys[plays[0]]
+        for j in range(len(plays)):
+            if keys[plays[j]] > best:
+                best = keys[plays[j]]
+            if declared < 0 and seats[j] == decl:
+                declared = plays[j]
+        if declared >= 0 and keys[declared] == best:
+            pick, top_rank = -1, 0
+            for i in options:
+                if keys[i] < best and (pick < 0 or own[i] > top_rank):
+                    pick, top_rank = i, own[i]
+            if pick >= 0:
                 return self._play_card(
                     pick,
                     "misère defender: stay under the declarer so it takes the trick",
                     "ミゼールの守り：デクレアラーの下に出してトリックを取らせる",
                 )
-        if not declared:
-            pick = min(options, key=lambda c: keys[c] if keys[c] >= 0 else -1)
+        if declared < 0:
+            pick = _first_min(keys, options)
             return self._play_card(
                 pick,
                 "misère defender: play low before the declarer",
                 "ミゼールの守り：デクレアラーより前なので低く出す",
             )
-        pick = max(options, key=lambda c: _own_strength(mode, c))
+        pick = _first_max(own, options)
         return self._play_card(
             pick,
             "misère defender: the declarer is safe here, shed a high card",
@@ -518,6 +754,91 @@ class Fairy500Heuristic(Strategy):
         )
 
 
-def _own_strength(mode: str, c: Card) -> int:
-    """How strong ``c`` is when its own (effective) suit is led."""
-    return key_table(mode, SUIT_OF[mode][c])[c]
+@cython.locals(keys=list, cards=list, x=cython.Py_ssize_t, top=cython.Py_ssize_t)
+def _top(keys: list[int], cards: list[int]) -> int:
+    """The largest key among ``cards`` (-2 when there are none: below every key)."""
+    top = -2
+    for x in cards:
+        if keys[x] > top:
+            top = keys[x]
+    return top
+
+
+@cython.locals(keys=list, cards=list, x=cython.Py_ssize_t, pick=cython.Py_ssize_t)
+def _first_min(keys: list[int], cards: list[int]) -> int:
+    """The first of ``cards`` with the smallest key (as ``min``)."""
+    pick = cards[0]
+    for x in cards:
+        if keys[x] < keys[pick]:
+            pick = x
+    return pick
+
+
+@cython.locals(keys=list, cards=list, x=cython.Py_ssize_t, pick=cython.Py_ssize_t)
+def _first_max(keys: list[int], cards: list[int]) -> int:
+    """The first of ``cards`` with the largest key (as ``max``)."""
+    pick = cards[0]
+    for x in cards:
+        if keys[x] > keys[pick]:
+            pick = x
+    return pick
+
+
+# -- the play's tables, by card index (built once, at import) -----------------------------
+_NCARDS: Final = len(UNIVERSE)
+_MODE_ID: Final = {mode: i for i, mode in enumerate(MODES)}
+#: effective suits as ints: the four suits in SUITS order, then the F of no trump
+_SUIT_ID: Final = {"c": 0, "d": 1, "s": 2, "w": 3, "F": 4}
+_F: Final = 4
+#: mode id -> the trump suit's id (-1 in no trump and misère)
+_TRUMP_ID: Final = [_SUIT_ID[mode] if mode in MATE else -1 for mode in MODES]
+_INDEX: Final = {c.code: c.index for c in UNIVERSE}
+_CODES: Final = [c.code for c in UNIVERSE]
+_IS_F: Final = [c.rank == "F" for c in UNIVERSE]
+#: mode id -> card index -> effective suit id (:data:`SUIT_OF`; -1: never dealt)
+_SUIT: Final = [[-1] * _NCARDS for _ in MODES]
+#: mode id * 5 + led suit id -> card index -> strength (:func:`key_table`; -1: cannot win)
+_KEYS: Final = [[-1] * _NCARDS for _ in range(len(MODES) * 5)]
+#: mode id -> card index -> strength when its own effective suit is led
+_OWN: Final = [[-1] * _NCARDS for _ in MODES]
+for _m, _mode in enumerate(MODES):
+    for _c, _s in SUIT_OF[_mode].items():
+        _SUIT[_m][_c.index] = _SUIT_ID[_s]
+        _OWN[_m][_c.index] = key_table(_mode, _s)[_c]
+    for _led, _l in _SUIT_ID.items():
+        for _c, _k in key_table(_mode, _led).items():
+            _KEYS[_m * 5 + _l][_c.index] = _k
+#: players -> the indices of this count's cards, in deck order
+_DECK: Final = {n: [c.index for c in card_set(n)] for n in range(3, 9)}
+del _m, _mode, _c, _s, _led, _l, _k
+_NT: Final = _MODE_ID["nt"]
+_K, _Q, _C = 1, 2, 3
+#: card index -> 1 for a K, 2 for a Q, 3 for a C, else 0
+_RANK_ID: Final = [{"K": _K, "Q": _Q, "C": _C}.get(c.rank or "", 0) for c in UNIVERSE]
+#: card index -> its printed suit's id (majors, which Fairy 500 never deals: 0)
+_PRINTED_SUIT: Final = [_SUIT_ID.get(c.suit or "", 0) for c in UNIVERSE]
+_HONOURS: Final = {"F": 0.95, "J": 0.8, "K": 0.6, "Q": 0.45}
+
+
+def _trump_value(c: Card, trump: str) -> float:
+    """What a card of the trump suit adds to :func:`trick_estimate` (-1: a low trump)."""
+    if c.rank == "F":
+        return 1.0 if c.suit == "c" else 0.92
+    if c.rank == "J":
+        return 0.85 if c.suit == trump else 0.78
+    return _HONOURS.get(c.rank or "", -1.0)
+
+
+#: trump suit id -> card index -> :func:`_trump_value` (no trump, misère: empty)
+_TRUMP_VALUE: Final = [
+    [_trump_value(c, mode) for c in UNIVERSE] if mode in MATE else [] for mode in MODES
+]
+#: players -> card index -> :func:`_plain_frac` (0.0 for cards of other counts)
+_FRAC: Final = {
+    n: [_plain_frac(c, n) if c.index in dealt and c.rank != "F" else 0.0 for c in UNIVERSE]
+    for n, dealt in ((n, set(_DECK[n])) for n in range(3, 9))
+}
+#: players -> card index -> the part of :func:`_card_danger` the hand's length leaves
+_DANGER_BASE: Final = {
+    n: [max(0.0, f - 0.25) ** 2 * 2.5 for f in fracs] for n, fracs in _FRAC.items()
+}

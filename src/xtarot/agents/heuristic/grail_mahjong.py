@@ -32,6 +32,11 @@ from xtarot.agents.base import Decision
 from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.engine import Action
 
+try:  # compiled (setup.py): C ints for the hand's pairs; as Python: no-op decorators
+    import cython
+except ImportError:
+    from xtarot import _cython as cython  # type: ignore[no-redef]
+
 __all__ = ["GrailMahjongHeuristic", "parse", "structure"]
 
 WILD, REST, LUCK = "Oc", "Rc", "Lc"
@@ -169,10 +174,59 @@ def _pair_worth(
     return 0.0
 
 
+#: suits of the number cards as :data:`_PACKED` numbers them
+_PACKED_SUITS = "Tcdsw"
+#: a number card's code -> suit index * 32 + number (:func:`parse` as one int)
+_PACKED: dict[str, int] = {}
+#: numbers run 0..23 (the majors) and a run's neighbour may be one past: 32 a suit
+_PACKED_SIZE = 32 * len(_PACKED_SUITS)
+
+
+@cython.locals(
+    a=cython.Py_ssize_t,
+    b=cython.Py_ssize_t,
+    na=cython.Py_ssize_t,
+    nb=cython.Py_ssize_t,
+    lo=cython.Py_ssize_t,
+    hi=cython.Py_ssize_t,
+    x=cython.Py_ssize_t,
+    s=cython.Py_ssize_t,
+    live=cython.bint,
+    wild_out=cython.bint,
+    seen=bytearray,
+)
+def _packed_pair_worth(a: int, b: int, seen: bytearray, wild_out: bool) -> float:
+    """:func:`_pair_worth` of two packed number cards, ``seen`` a bitmap of the packed
+    cards seen (those of every code that is no card, as a card nobody has seen)."""
+    na, nb = a & 31, b & 31
+    if na == nb:
+        live = False
+        for s in range(len(_PACKED_SUITS)):
+            x = s * 32 + na
+            if not seen[x] and x != a and x != b:
+                live = True
+                break
+        return PAIR if (live or wild_out) else PAIR / 4
+    if a >> 5 == b >> 5 and abs(na - nb) <= 2:
+        lo, hi = min(na, nb), max(na, nb)
+        x = a - na  # the suit's first slot
+        if hi - lo == 1:
+            live = (lo - 1 >= 1 and not seen[x + lo - 1]) or not seen[x + hi + 1]
+            return ADJ if (live or wild_out) else ADJ / 4
+        live = not seen[x + lo + 1]
+        return GAP if (live or wild_out) else GAP / 4
+    return 0.0
+
+
 def _code(suit: str, n: int) -> str:
     if suit == "T":
         return f"T{n}"
     return ("A" if n == 1 else str(n)) + suit
+
+
+_PACKED.update(
+    (_code(suit, n), i * 32 + n) for i, suit in enumerate(_PACKED_SUITS) for n in range(32)
+)
 
 
 @lru_cache(maxsize=64)
@@ -260,20 +314,45 @@ class GrailMahjongHeuristic(Strategy):
                     total += worth
         return total
 
+    @cython.locals(
+        i=cython.Py_ssize_t,
+        j=cython.Py_ssize_t,
+        a=cython.Py_ssize_t,
+        b=cython.Py_ssize_t,
+        n=cython.Py_ssize_t,
+        worth=cython.double,
+        wild_out=cython.bint,
+        hand=list,
+        packed=list,
+        seen=bytearray,
+    )
     def _pair_rows(self) -> list[tuple[str, tuple[str, int] | None, list[tuple[str, float]]]]:
         """Per card of my hand: its parse and what it is worth with each later card
-        (those worth something only)."""
-        nat = [(c, parse(c)) for c in self.hand]
+        (those worth something only).  The cards are packed ints here (:data:`_PACKED`)
+        and what I have seen a bitmap of them: :func:`_pair_worth` of every two cards of
+        the hand, without strings, in loops Cython compiles to C (``xtarot._compiled``)."""
+        hand = self.hand
+        n = len(hand)
+        packed = [_PACKED.get(c, -1) for c in hand]
+        seen = bytearray(_PACKED_SIZE)
+        for code in self.seen:
+            a = _PACKED.get(code, -1)
+            if a >= 0:
+                seen[a] = 1
+        wild_out = self._wild_out
         rows = []
-        for i, (ci, pi) in enumerate(nat):
+        for i in range(n):
+            ci = hand[i]
+            a = packed[i]
             pairs = []
-            if pi is not None and ci != WILD:
-                for cj, pj in nat[i + 1 :]:
-                    if pj is not None:
-                        worth = _pair_worth(ci, pi, cj, pj, self.seen, self._wild_out)
+            if a >= 0:  # a number card (the wild, Rc and Lc are not)
+                for j in range(i + 1, n):
+                    b = packed[j]
+                    if b >= 0:
+                        worth = _packed_pair_worth(a, b, seen, wild_out)
                         if worth:
-                            pairs.append((cj, worth))
-            rows.append((ci, pi, pairs))
+                            pairs.append((hand[j], worth))
+            rows.append((ci, parse(ci), pairs))
         return rows
 
     @staticmethod

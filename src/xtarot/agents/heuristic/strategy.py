@@ -21,11 +21,19 @@ class Strategy:
 
     def __init__(self, seed: int | None = None) -> None:
         self._last: Explanation | None = None
+        self._said: tuple[Action, str, str] | None = None
 
     def explain(self) -> Explanation | None:
+        said = self._said
+        if said is not None:
+            self._said = None
+            action, en, ja = said
+            self._last = Explanation(self.name, action.text, en, ja)
         return self._last
 
     def _say(self, action: Action, en: str, ja: str) -> Action:
-        """Record the rule that fired (English, Japanese) and return the action."""
-        self._last = Explanation(self.name, action.text, en, ja)
+        """Record the rule that fired (English, Japanese) and return the action.  The
+        :class:`Explanation` is made when :meth:`explain` asks for it: in a play-out
+        nobody does, and making one was a twentieth of a heuristic decision."""
+        self._said = (action, en, ja)
         return action

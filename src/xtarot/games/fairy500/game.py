@@ -215,6 +215,7 @@ class Fairy500State(State):
         new.results = list(self.results)
         new.past = list(self.past)
         new.h = copy.deepcopy(self.h)
+        new._scores_json = None  # it holds the original's results list
         return new
 
     # -- match ---------------------------------------------------------------------------
@@ -226,6 +227,9 @@ class Fairy500State(State):
         self.over = False
         self._next_start = 0
         self._n = n
+        #: ``scores().to_dict()`` for the views, made when first asked for after a hand
+        #: ends (the scores change only then): a view was a third dearer with it rebuilt
+        self._scores_json: dict[str, Any] | None = None
 
     def _next_deal(self) -> dict[str, Any]:
         if self._preset:
@@ -593,6 +597,7 @@ class Fairy500State(State):
             "detail": detail,
         }
         self.results.append(h.result)
+        self._scores_json = None
         h.phase = "done"
         limit = self.game.options["hands"]
         played = sum(1 for r in self.results if r["kind"] != "redeal")
@@ -614,6 +619,14 @@ class Fairy500State(State):
             detail={"hands": self.results, "target": TARGET},
         )
 
+    def _scores_view(self) -> dict[str, Any]:
+        """``scores().to_dict()``, kept until a hand ends (:meth:`view` copies it and
+        :meth:`peek_view` readers never change it)."""
+        made = self._scores_json
+        if made is None:
+            made = self._scores_json = self.scores().to_dict()
+        return made
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         h = self.h
         decl = h.declarer
@@ -631,7 +644,7 @@ class Fairy500State(State):
         partners = sorted(h.revealed)
         me_partner = seat is not None and seat != decl and seat in h.revealed
         if seat is not None and seat != decl and h.called and not me_partner:
-            me_partner = any(c in h.called for c in h.hands[seat] + h.played[seat])
+            me_partner = _holds_called(h, seat)
             if me_partner:
                 partners = sorted([*partners, seat])
         trick = h.trick
@@ -663,13 +676,14 @@ class Fairy500State(State):
             "tricks": h.tricks,
             "tricks_won": list(h.won),
             "last_result": self.results[-1] if self.results else None,
-            "scores": self.scores().to_dict(),
+            "scores": self._scores_view(),
         }
         if seat is not None:
             view["hand"] = [c.code for c in h.hands[seat]]
-            view["legal_actions"] = (
-                [a.text for a in self.legal_actions()] if seat == self.current_player else []
-            )
+            legal: list[Action] = []
+            if seat == self.current_player:
+                legal = self._legal or self.legal_actions()  # the cached list, not a copy
+            view["legal_actions"] = [a.text for a in legal]
         return view
 
     def _snapshot(self) -> dict[str, Any]:
@@ -709,6 +723,7 @@ class Fairy500State(State):
         return z
 
     def check_invariants(self) -> None:
+        assert self._scores_view() == self.scores().to_dict(), "the view's kept scores are stale"
         h = self.h
         tricks = len(h.done)
         assert sum(h.won) == tricks <= HAND_SIZE
@@ -750,3 +765,17 @@ class Fairy500State(State):
 
 
 Fairy500.state_class = Fairy500State
+
+
+def _holds_called(h: Hand, seat: int) -> bool:
+    """Whether ``seat`` holds or has played a called card (``h.played`` without
+    building every seat's list: this is asked in most views of a hand with a call)."""
+    called = h.called
+    if any(c in called for c in h.hands[seat]):
+        return True
+    trick = h.trick
+    for plays in [p for _, p, _ in h.done] + ([trick.plays] if trick is not None else []):
+        for s, c in plays:
+            if s == seat and c in called:
+                return True
+    return False

@@ -42,6 +42,11 @@ from xtarot.games.grail_mahjong.tables import (
     mask_of,
 )
 
+try:  # compiled (setup.py): C ints for the ranks; as Python: no-op decorators
+    import cython
+except ImportError:
+    from xtarot import _cython as cython  # type: ignore[no-redef]
+
 if TYPE_CHECKING:
     from xtarot.games.grail_mahjong import GrailMahjong
 
@@ -637,6 +642,37 @@ class GrailMahjongState(State):
         )
 
     # -- views --------------------------------------------------------------------------
+    @cython.locals(n=cython.Py_ssize_t, s=cython.Py_ssize_t, o=cython.Py_ssize_t,
+                   rank=cython.Py_ssize_t, totals=list)  # fmt: skip
+    def _scores_view(self) -> dict[str, Any]:
+        """``scores().to_dict()``, the same dict made directly: it was a sixth of a
+        heuristic play-out, in every view, through a ``Scores`` and its generators.  (It
+        is not kept between views: the meld scores change with most moves, and a state
+        has no attribute to spare, see ``test_a_state_keeps_few_attributes``.)"""
+        totals = self.totals
+        n = len(totals)
+        ranks = []
+        winners = []
+        for s in range(n):
+            rank = 1
+            for o in range(n):
+                if totals[o] > totals[s]:
+                    rank += 1
+            ranks.append(rank)
+            if rank == 1:
+                winners.append(s)
+        return {
+            "totals": [float(t) for t in totals],
+            "ranks": ranks,
+            "winners": winners,
+            "final": self.phase == "over",
+            "teams": None,
+            "detail": {
+                "hands_played": len(self.results),
+                "meld_scores": [self._meld_score(s) for s in range(n)],
+            },
+        }
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         claim = None
         if self.phase == "claim":
@@ -659,7 +695,7 @@ class GrailMahjongState(State):
             "claim": claim,
             "last_claim": dict(self.last_claim) if self.last_claim else None,
             "results": [dict(r) for r in self.results],
-            "scores": self.scores().to_dict(),
+            "scores": self._scores_view(),
         }
         if seat is not None:
             view["hand"] = _sorted_codes(self.masks[seat])
@@ -706,6 +742,7 @@ class GrailMahjongState(State):
         return z
 
     def check_invariants(self) -> None:
+        assert self._scores_view() == self.scores().to_dict(), "the view's scores differ"
         k = self.game.k
         hands = self.hands
         for s in range(self.players):

@@ -1,0 +1,71 @@
+"""The one list of modules ``setup.py`` compiles with Cython, and which of them run compiled.
+
+Two kinds of module are compiled, each from its unchanged ``.py`` source (Cython's
+pure-Python mode; ``@cython.locals`` gives a few hot locals C types and means nothing
+to Python):
+
+* the adapters' per-step modules (a PettingZoo or OpenSpiel step);
+* the hot path of a heuristic play-out (issue #40): the engine's ``State`` methods
+  every move goes through, and for the games whose play-outs were profiled, their
+  state and their heuristic, whose decisions read tables of ints built at import.
+
+Only modules that stay hot after the data on the hot path was made lean are here:
+every module listed costs C compile time at every install (CI installs twice), and a
+module of dict and string work gains little from compiling (docs/engine.md, "What is
+compiled").  ``setup.py`` reads :data:`MODULES` from this file's source (the package
+is not importable while it is built); ``XTAROT_PURE_PYTHON=1`` loads every module from
+its source (:mod:`xtarot._pure`), and ``tests/test_accelerator.py`` holds both ways to
+the same results bit for bit.
+
+>>> set(compiled()) <= set(MODULES)
+True
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from importlib.machinery import EXTENSION_SUFFIXES
+
+__all__ = ["MODULES", "QUICK", "compiled"]
+
+#: every module ``setup.py`` compiles, by its dotted name
+MODULES = (
+    "xtarot.engine.core",
+    "xtarot.games.fairy500.game",
+    "xtarot.agents.heuristic.fairy500",
+    "xtarot.games.grail_mahjong.state",
+    "xtarot.agents.heuristic.grail_mahjong",
+    "xtarot.adapters.direct",
+    "xtarot.adapters.direct_grail",
+    "xtarot.adapters.incremental",
+    "xtarot.adapters.pettingzoo",
+    "xtarot.adapters.tensors",
+)
+
+#: those of :data:`MODULES` that ``setup.py`` compiles at ``-O1`` rather than ``-O2``:
+#: the engine, game and heuristic modules, whose time goes into calls to Python's C API
+#: that ``-O2`` does not make faster (a heuristic play-out ran as fast, within the
+#: noise of a shared machine), and whose C takes 40% less compile time at ``-O1``
+#: (2026-11-27: 45 CPU seconds for the five instead of 77; docs/engine.md)
+QUICK = (
+    "xtarot.engine.core",
+    "xtarot.games.fairy500.game",
+    "xtarot.agents.heuristic.fairy500",
+    "xtarot.games.grail_mahjong.state",
+    "xtarot.agents.heuristic.grail_mahjong",
+)
+
+
+def compiled(prefix: str = "xtarot.") -> list[str]:
+    """Those of :data:`MODULES` (under ``prefix``) that this process loads compiled:
+    none on a pure-Python install (no compiler) or with ``XTAROT_PURE_PYTHON=1``.
+
+    Finding a module's spec imports its parent packages, not the module itself."""
+    found = []
+    for name in MODULES:
+        if not name.startswith(prefix):
+            continue
+        spec = importlib.util.find_spec(name)
+        if spec is not None and (spec.origin or "").endswith(tuple(EXTENSION_SUFFIXES)):
+            found.append(name)
+    return found
