@@ -17,7 +17,9 @@ one); and its bids against **the hand's value in hindsight**:
     For a seat of an actual deal, force that seat to declare each trump (``bid 6s``
     ... ``bid 6nt``, the others passing) and plain misère, and play the hand out with
     the heuristic in every seat (each reading its own view; the declarer takes the
-    real kitty and calls as the heuristic does).  ``T[d]`` = the tricks the
+    real kitty and calls as the heuristic does; ``contract_playouts`` of
+    :mod:`xtarot.agents.heuristic.fairy500`, which also makes the training targets
+    of ``xtarot train value``).  ``T[d]`` = the tricks the
     declarer's side takes with trump ``d``.  The **hindsight value** ``H`` is the
     highest base value among the contracts so made (``d`` at ``min(T[d], 10)``
     tricks when ``T[d] >= 6``; plain misère's value when its play-out took no trick;
@@ -30,9 +32,12 @@ Of the level's trick contracts (bid ``k`` tricks in ``d``, base value ``V``):
 (a more valuable contract was there, mean gap ``H - V`` over made contracts);
 *beat the play-out* = made although ``T[d] < k``; ``k - T[d]`` on average.
 Of its passes: *passed a makeable overcall* = ``H`` above the standing bid when it
-passed.  Beside these: the level seat's mean score over all its matches, and its
-paired edge over ``normal`` on the same deal and seat (with a 95% interval over
-deals) when ``normal`` is measured too.
+passed.  Beside these: the level seat's mean score over all its matches, and, when
+``normal`` is measured too, its paired edge over ``normal`` on the same deal and seat
+(with a 95% interval over deals) and its trick contracts against ``normal``'s on the
+same hands (:func:`compare_declarers`): where both declared, where only one did.
+``--value-model FILE`` adds the level ``normal+value``: the heuristic bidding by a
+hand-value model (``xtarot train value``; docs/agents.md).
 
 **grail-mahjong**, per level: every claim round where the level's seat could claim
 (a claim among its legal answers).  *Claims* it made, those that won the round
@@ -68,6 +73,7 @@ from typing import Any
 
 import xtarot
 from xtarot.agents import Agent, decision_for, make_agent
+from xtarot.agents.heuristic.fairy500 import DENOMINATIONS, contract_playouts
 from xtarot.engine import Game, State
 from xtarot.games.fairy500.setup import bid_value
 from xtarot.lab.events import fairy500_hands
@@ -75,8 +81,9 @@ from xtarot.lab.runner import derive_seed
 from xtarot.lab.tournament import wilson_interval
 
 LEVELS = ("normal", "hard", "expert")
+#: the heuristic bidding by a hand-value model (``--value-model``, fairy500)
+VALUE_LEVEL = "normal+value"
 USUAL: dict[str, tuple[int, ...]] = {"fairy500": (4, 6), "grail-mahjong": (3, 4)}
-TRUMPS = ("s", "w", "d", "c", "nt")
 
 
 # -- small statistics --------------------------------------------------------------------
@@ -109,8 +116,14 @@ class Budgets:
     hard_seconds: float = 0.8
     expert_iterations: int | None = 100
     expert_seconds: float | None = None
+    value_model: Any = None  # for the level normal+value
+    value_margin: float = 30.0
 
     def agent(self, level: str, seed: int) -> Agent:
+        if level == VALUE_LEVEL:
+            return make_agent(
+                "normal", seed, value_model=self.value_model, value_margin=self.value_margin
+            )
         if level == "hard":
             return make_agent("hard", seed, seconds=self.hard_seconds)
         if level == "expert":
@@ -120,6 +133,8 @@ class Budgets:
         return make_agent(level, seed)
 
     def describe(self, level: str) -> str:
+        if level == VALUE_LEVEL:
+            return f"the heuristic bidding by the hand-value model, margin {self.value_margin:g}"
         if level == "hard":
             return f"{self.hard_seconds:g} s a move"
         if level == "expert":
@@ -195,26 +210,8 @@ def finish(state: State, seed: int) -> State:
 
 
 # -- fairy500 ---------------------------------------------------------------------------
-def hand_values(game: Game, deal: dict[str, Any], seat: int, seed: int) -> dict[str, int]:
-    """The tricks the side of ``seat`` takes declaring each trump of ``TRUMPS`` with
-    the heuristic everywhere, and ``misere``: 1 when its plain misère is made."""
-    out: dict[str, int] = {}
-    for denomination in (*TRUMPS, "misere"):
-        state = game.new_state(deal=deal)
-        while state.current_player != seat:
-            state.apply(game.action("pass"))
-        bid = "bid misere" if denomination == "misere" else f"bid 6{denomination}"
-        state.apply(game.action(bid))
-        while state.public_view()["phase"] == "auction":
-            state.apply(game.action("pass"))
-        finish(state, seed)
-        hand = fairy500_hands(state.scores().detail)[0]
-        out[denomination] = int(hand["made"]) if denomination == "misere" else hand["side_tricks"]
-    return out
-
-
 def hindsight_value(values: dict[str, int], players: int) -> int:
-    """The highest base value among the contracts :func:`hand_values` made (0: none).
+    """The highest base value among the contracts ``contract_playouts`` made (0: none).
 
     >>> hindsight_value({"s": 7, "w": 5, "d": 5, "c": 6, "nt": 3, "misere": 0}, 4)
     140
@@ -226,7 +223,7 @@ def hindsight_value(values: dict[str, int], players: int) -> int:
     from xtarot.games.fairy500.setup import misere_value
 
     best = 0
-    for d in TRUMPS:
+    for d in DENOMINATIONS:
         if values.get(d, 0) >= 6:
             best = max(best, bid_value(min(10, values[d]), d))
     if values.get("misere"):
@@ -316,6 +313,38 @@ def summarise_fairy500(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "made_with_partner": share(sum(r["made"] for r in with_partner), len(with_partner)),
         "made_alone": share(sum(r["made"] for r in alone), len(alone)),
         "mean_score": mean_ci([r["score"] for r in records]),
+    }
+
+
+def compare_declarers(
+    mine: dict[tuple[int, int], dict[str, Any]], base: dict[tuple[int, int], dict[str, Any]]
+) -> dict[str, Any]:
+    """A level's trick contracts against ``normal``'s on the same deal and seat: where
+    both declared one (made shares, mean scores and the paired score difference), and
+    where only one of them did (what the extra contracts bring, what the missed ones
+    would have)."""
+
+    def contract(r: dict[str, Any] | None) -> bool:
+        return r is not None and r["declarer"] and r["kind"] == "contract"
+
+    both = [k for k in mine if contract(mine[k]) and contract(base.get(k))]
+    only_mine = [k for k in mine if contract(mine[k]) and not contract(base.get(k))]
+    only_base = [k for k in base if contract(base[k]) and not contract(mine.get(k))]
+    return {
+        "both": len(both),
+        "both_made": share(sum(mine[k]["made"] for k in both), len(both)),
+        "both_made_normal": share(sum(base[k]["made"] for k in both), len(both)),
+        "both_score": mean_ci([mine[k]["score"] for k in both]),
+        "both_score_normal": mean_ci([base[k]["score"] for k in both]),
+        "both_score_edge": mean_ci([mine[k]["score"] - base[k]["score"] for k in both]),
+        "both_value_edge": mean_ci([float(mine[k]["value"] - base[k]["value"]) for k in both]),
+        "only_this": len(only_mine),
+        "only_this_made": share(sum(mine[k]["made"] for k in only_mine), len(only_mine)),
+        "only_this_score": mean_ci([mine[k]["score"] for k in only_mine]),
+        "only_this_score_normal": mean_ci([base[k]["score"] for k in only_mine if k in base]),
+        "only_normal": len(only_base),
+        "only_normal_made": share(sum(base[k]["made"] for k in only_base), len(only_base)),
+        "only_normal_score": mean_ci([base[k]["score"] for k in only_base]),
     }
 
 
@@ -412,6 +441,7 @@ def measure(
     out: dict[str, Any] = {}
     done = 0
     scores: dict[str, dict[tuple[int, int], float]] = {}
+    kept: dict[str, dict[tuple[int, int], dict[str, Any]]] = {}
     for level in levels:
         started = time.perf_counter()
         records = []
@@ -430,16 +460,14 @@ def measure(
                 if game_id == "fairy500":
                     key = (index, seat)
                     if key not in values:
-                        deal = played.state.deals[0]
-                        values[key] = hand_values(
-                            game, deal, seat, derive_seed(seed, "value", index)
-                        )
+                        values[key] = contract_playouts(game, played.state.deals[0], seat)
                     rec = fairy500_record(game, played.state, seat, values[key])
                 else:
                     rec = grail_record(played, seat, derive_seed(seed, "hindsight", index, seat))
                 rec["deal"] = index
                 records.append(rec)
                 scores.setdefault(level, {})[(index, seat)] = rec["score"]
+                kept.setdefault(level, {})[(index, seat)] = rec
                 done += 1
                 update(done)
         summary = summarise_fairy500(records) if game_id == "fairy500" else summarise_grail(records)
@@ -450,6 +478,8 @@ def measure(
             for (index, seat), x in scores[level].items():
                 by_deal.setdefault(index, []).append(x - scores["normal"][(index, seat)])
             summary["edge_over_normal"] = mean_ci([sum(v) / len(v) for v in by_deal.values()])
+            if game_id == "fairy500":
+                summary["against_normal"] = compare_declarers(kept[level], kept["normal"])
         out[level] = summary
     return {
         "game": game_id,
@@ -521,6 +551,20 @@ def print_row(row: dict[str, Any]) -> None:
         lines.append(("mean score", _mean(s["mean_score"])))
         if "edge_over_normal" in s:
             lines.append(("paired edge over normal", _mean(s["edge_over_normal"])))
+        if "against_normal" in s:
+            c = s["against_normal"]
+            lines += [
+                (f"same hands as normal's contracts ({c['both']})",
+                 f"made {_pct(c['both_made'])} vs {_pct(c['both_made_normal'])}"),
+                ("  score there (this − normal)", f"{_mean(c['both_score'])} vs "
+                 f"{_mean(c['both_score_normal'])}, edge {_mean(c['both_score_edge'])}"),
+                ("  bid value there (this − normal)", _mean(c["both_value_edge"], 0)),
+                (f"contracts normal did not declare ({c['only_this']})",
+                 f"made {_pct(c['only_this_made'])}, score {_mean(c['only_this_score'])} "
+                 f"(normal there {_mean(c['only_this_score_normal'])})"),
+                (f"normal's contracts it did not declare ({c['only_normal']})",
+                 f"made {_pct(c['only_normal_made'])}, score {_mean(c['only_normal_score'])}"),
+            ]  # fmt: skip
         for label, text in lines:
             print(f"    {label:36} {text}")
 
@@ -540,6 +584,19 @@ def main(argv: list[str] | None = None) -> int:
         "--expert-seconds", type=float, default=None, help="expert's time a move instead"
     )
     parser.add_argument(
+        "--value-model",
+        metavar="FILE",
+        help="a fairy500 hand-value model (xtarot train value): adds the level normal+value, "
+        "the heuristic bidding by it",
+    )
+    parser.add_argument(
+        "--value-margin",
+        type=float,
+        default=30.0,
+        help="points a bid of normal+value must be expected to gain (default 30: about what "
+        "defending brings at 4 players; chosen on --seed 2)",
+    )
+    parser.add_argument(
         "--quick",
         action="store_true",
         help="smoke run: 1 deal, tiny budgets, one player count a game",
@@ -556,13 +613,25 @@ def main(argv: list[str] | None = None) -> int:
     for g in games:
         if g not in USUAL:
             parser.error(f"unknown game {g!r}: fairy500 or grail-mahjong")
+    model = None
+    if args.value_model:
+        from xtarot.adapters.value import ValueModel
+
+        try:
+            model = ValueModel.load(args.value_model)
+        except ValueError as exc:
+            parser.error(str(exc))
+        if VALUE_LEVEL not in levels:
+            levels.append(VALUE_LEVEL)
     for lv in levels:
-        if lv not in LEVELS:
-            parser.error(f"unknown level {lv!r}: {', '.join(LEVELS)}")
+        if lv not in LEVELS and not (lv == VALUE_LEVEL and model is not None):
+            parser.error(f"unknown level {lv!r}: {', '.join(LEVELS)} (or --value-model)")
     if args.deals < 1:
         parser.error("--deals must be at least 1")
     counts = {int(p) for p in args.players.split(",") if p.strip()}
-    budgets = Budgets(args.hard_seconds, args.expert_iterations, args.expert_seconds)
+    budgets = Budgets(
+        args.hard_seconds, args.expert_iterations, args.expert_seconds, model, args.value_margin
+    )
     from xtarot.cli.progress import progress
 
     rows = []
@@ -570,7 +639,13 @@ def main(argv: list[str] | None = None) -> int:
         for n in USUAL[g][:1] if args.quick and not counts else USUAL[g]:
             if counts and n not in counts:
                 continue
-            here = list(levels)
+            if model is not None and g == "fairy500" and model.players != n:
+                print(
+                    f"(skipping {g} {n}p: the value model is for {model.players} players)",
+                    file=sys.stderr,
+                )
+                continue
+            here = [lv for lv in levels if g == "fairy500" or lv != VALUE_LEVEL]
             total = args.deals * n * len(here)
             with progress(f"{g} {n}p", "en", total=total, quiet=args.quiet) as update:
                 row = measure(g, n, here, deals=args.deals, seed=args.seed, budgets=budgets,

@@ -11,6 +11,7 @@ import pytest
 
 import xtarot
 from xtarot.agents import make_agent
+from xtarot.agents.heuristic.fairy500 import contract_playouts
 
 VALUES_7S = {"s": 7, "w": 5, "d": 4, "c": 6, "nt": 3, "misere": 0}
 
@@ -157,7 +158,7 @@ def test_fairy500_record_of_a_real_hand(bench: Any) -> None:
         if hand["kind"] != "contract":
             continue
         seat = hand["declarer"]
-        values = bench.hand_values(game, played.state.deals[0], seat, 7)
+        values = contract_playouts(game, played.state.deals[0], seat)
         rec = bench.fairy500_record(game, played.state, seat, values)
         assert rec["declarer"] and rec["bid"] == hand["bid"]
         assert rec["side_tricks"] == hand["detail"]["side_tricks"]
@@ -199,3 +200,22 @@ def test_quick_run_gives_json_rows(bench: Any, capsys: pytest.CaptureFixture[str
     assert fairy["matches"] == 4 and fairy["budget"] == "the heuristic"
     with pytest.raises(SystemExit):
         bench.main(["--levels", "wizard"])
+
+
+def test_declarers_compared_on_the_same_hands(bench: Any) -> None:
+    mine = {
+        (0, 0): _contract("bid 7s", 140, True, VALUES_7S),  # both declared
+        (0, 1): _contract("bid 6c", 100, False, VALUES_7S),  # only this level
+        (1, 0): {"declarer": False, "kind": "contract", "score": 30.0},
+    }
+    base = {
+        (0, 0): _contract("bid 6s", 40, True, VALUES_7S),
+        (0, 1): {"declarer": False, "kind": "contract", "score": 20.0},
+        (1, 0): _contract("bid 6d", 80, True, VALUES_7S),  # only normal
+    }
+    c = bench.compare_declarers(mine, base)
+    assert c["both"] == 1 and c["both_score_edge"]["mean"] == 100.0
+    assert c["both_value_edge"]["mean"] == 100.0
+    assert c["only_this"] == 1 and c["only_this_made"]["k"] == 0
+    assert c["only_this_score_normal"]["mean"] == 20.0
+    assert c["only_normal"] == 1 and c["only_normal_score"]["mean"] == 80.0
