@@ -139,9 +139,14 @@ class NormalAgent:
     name = "normal"
     reads_view_only = True  # the heuristic guards its own view; ISMCTS reads none
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, *, value_model: Any = None, value_margin: float = 30.0
+    ) -> None:
         self.seed = seed
-        self._heuristic = HeuristicAgent(seed)
+        # value_model: fairy500's optional hand-value model for the auction (none: the
+        # heuristic's own trick count, unchanged); value_margin: the points a bid must
+        # be expected to gain
+        self._heuristic = HeuristicAgent(seed, value_model=value_model, value_margin=value_margin)
         self._search: ISMCTSAgent | None = None
         self._inner: Agent = self._heuristic
 

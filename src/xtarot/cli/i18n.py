@@ -616,6 +616,34 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "評価用：{n}局面、見えない札{cards}枚。対数損失 {model:.4f}、一様サンプラーは "
         "{uniform:.4f}（比 {ratio:.3f}、小さいほど良い）",
     ),
+    # xtarot train value (hand-value models)
+    "train_value_progress": ("Contract play-outs", "契約のプレイアウト"),
+    "progress_line_deals": (
+        "{label}: {done}/{total} deals, {seconds:.0f} s",
+        "{label}：{done}/{total}ディール、{seconds:.0f}秒",
+    ),
+    "train_value_game": (
+        "hand-value models are for fairy500 only (its auction), not {game}",
+        "手札評価モデルは fairy500（のビッド）専用です。{game} には使えません",
+    ),
+    "train_value_counts": (
+        "--deals, --eval-deals, --epochs and --hidden must be at least 1",
+        "--deals、--eval-deals、--epochs、--hidden は1以上にしてください",
+    ),
+    "train_value_done": (
+        "model written to {path} ({size} bytes; {rows} hands from {deals} deals, "
+        "play-outs {gen:.1f} s, training {train:.1f} s, seed {seed})",
+        "モデルを {path} に書き出しました（{size}バイト、{deals}ディールの{rows}手札、"
+        "プレイアウト{gen:.1f}秒、学習{train:.1f}秒、シード {seed}）",
+    ),
+    "train_value_eval": (
+        "held out: {n} hands; tricks per trump: mean absolute error {mae:.2f} "
+        "(the heuristic's estimate {hmae:.2f}), correlation {corr:.2f} (heuristic "
+        "{hcorr:.2f}); log-loss {loss:.3f} against the marginal's {base:.3f}",
+        "評価用：{n}手札。切札ごとのトリック数の平均絶対誤差 {mae:.2f}"
+        "（ヒューリスティックの見積もり {hmae:.2f}）、相関 {corr:.2f}（同 {hcorr:.2f}）、"
+        "対数損失 {loss:.3f}（周辺分布 {base:.3f}）",
+    ),
     # replay
     "replay_title": (
         "Record of {game}, {players} players (seed {seed})",

@@ -3,8 +3,12 @@
 ``xtarot train belief GAME -p N`` plays heuristic self-play matches, trains a
 card-location (belief) model on the positions (the true hidden cards are known while
 training only), evaluates it on held-out matches against the uniform sampler and writes
-the weights (``xtarot.adapters.belief``; docs/agents.md, *The belief model*).  Needs only
-numpy (``pip install "xtarot[train]"``).  Messages in English or Japanese (``--lang``).
+the weights (``xtarot.adapters.belief``; docs/agents.md, *The belief model*).
+``xtarot train value fairy500 -p N`` plays every contract of random deals out with the
+heuristic, trains a hand-value model (tricks per trump, misère) from each seat's hand
+and evaluates it on held-out deals (``xtarot.adapters.value``; docs/agents.md, *The
+hand-value model*).  Needs only numpy (``pip install "xtarot[train]"``).  Messages in
+English or Japanese (``--lang``).
 """
 
 from __future__ import annotations
@@ -177,5 +181,153 @@ def belief(
             model=ev.model,
             uniform=ev.uniform_corrected,
             ratio=ev.ratio,
+        )
+    )
+
+
+@app.command("value")
+def value(
+    game: GameArg,
+    players: PlayersOpt = None,
+    deals: Annotated[
+        int, typer.Option("--deals", "-n", help="Random deals to train on (every seat a hand).")
+    ] = 1000,
+    eval_deals: Annotated[
+        int, typer.Option("--eval-deals", help="Held-out deals to evaluate on.")
+    ] = 100,
+    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training data.")] = 30,
+    hidden: Annotated[int, typer.Option("--hidden", help="Hidden units of the network.")] = 64,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Seed of the run (default: random, printed and recorded)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="The model file (default: value-GAME-Np.npz here)."),
+    ] = None,
+    option: OptionOpt = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the --out file when it exists.")
+    ] = False,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+) -> None:
+    """Train a fairy500 hand-value model: every contract of random deals played out by
+    the heuristic, a network from each seat's hand to its tricks per trump and its
+    misère, evaluated on held-out deals; the weights written to a file."""
+    from xtarot.cli import main as cli
+    from xtarot.cli.play import unwritable
+
+    lang = cli._lang(lang)
+    info = cli._info(game, lang)
+    if info.id != "fairy500":
+        cli.fail(t("train_value_game", lang, game=info.id), lang)
+    options = cli._options(info, option, lang)
+    options["hands"] = 1  # the play-outs are single hands
+    g = cli._load(info, players, options, lang)
+    for number in (deals, eval_deals, epochs, hidden):
+        if number < 1:
+            cli.fail(t("train_value_counts", lang), lang)
+    if out is None:
+        out = Path(f"value-{info.id}-{g.players}p.npz")
+    if out.suffix != ".npz":
+        cli.fail(t("train_suffix", lang, path=out), lang)
+    if out.exists() and not force:
+        cli.fail(t("data_exists", lang, path=out), lang)
+    err = unwritable(out)
+    if err is not None:
+        cli.fail(t("data_unwritable", lang, path=out, why=os_reason(err, lang)), lang)
+    try:
+        from xtarot.adapters.value import generate, metadata, train_value
+    except ImportError:
+        cli.fail(t("train_no_numpy", lang), lang, code=1)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+    command = ["xtarot", "train", "value", info.id, "-p", str(g.players)]
+    command += ["--deals", str(deals), "--eval-deals", str(eval_deals)]
+    command += ["--epochs", str(epochs), "--hidden", str(hidden), "--seed", str(seed)]
+    for item in option or []:
+        command += ["-o", item]
+    command += ["--out", str(out)]
+    start = time.perf_counter()
+    total = deals + eval_deals
+    with progress(
+        t("train_value_progress", lang),
+        lang,
+        total=total,
+        quiet=as_json,
+        line="progress_line_deals",
+    ) as update:
+        data = generate(g, deals, seed, eval_deals=eval_deals, on_deal=update)
+    gen_seconds = time.perf_counter() - start
+    meta = metadata(
+        g,
+        seed=seed,
+        deals=deals,
+        eval_deals=eval_deals,
+        epochs=epochs,
+        rows=len(data.x),
+        command=shlex.join(command),
+    )
+    with progress(
+        t("train_epochs", lang), lang, total=epochs, quiet=as_json, line="progress_line_epochs"
+    ) as update_epoch:
+        result = train_value(
+            data, meta, epochs=epochs, hidden_units=hidden, seed=seed, on_epoch=update_epoch
+        )
+    model = result.model
+    seconds = {"generate": round(gen_seconds, 1), "train": round(result.seconds, 1)}
+    try:
+        size = model.save(out)
+    except OSError as error:
+        cli.fail(t("data_unwritable", lang, path=out, why=os_reason(error, lang)), lang)
+    ev = result.evaluation
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "path": str(out),
+                    "game": info.id,
+                    "players": g.players,
+                    "seed": seed,
+                    "command": shlex.join(command),
+                    "rows": len(data.x),
+                    "train_rows": result.train_rows,
+                    "validation_rows": result.validation_rows,
+                    "best_epoch": result.best_epoch,
+                    "evaluation": ev,
+                    "seconds": seconds,
+                    "bytes": size,
+                    "curve": [[round(a, 5), round(b, 5)] for a, b in result.curve],
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    console = Console(highlight=False, markup=False, soft_wrap=True)
+    console.print(
+        t(
+            "train_value_done",
+            lang,
+            path=out,
+            size=size,
+            rows=len(data.x),
+            deals=deals + eval_deals,
+            gen=gen_seconds,
+            train=result.seconds,
+            seed=seed,
+        )
+    )
+    console.print(
+        t(
+            "train_value_eval",
+            lang,
+            n=ev["rows"],
+            mae=ev["tricks_mae"],
+            hmae=ev["heuristic_mae"],
+            corr=ev["tricks_corr"],
+            hcorr=ev["heuristic_corr"],
+            loss=ev["tricks_logloss"],
+            base=ev["marginal_logloss"],
         )
     )

@@ -21,7 +21,7 @@ from typing import Any
 
 from xtarot.engine import State
 
-__all__ = ["EVENTS", "events_of", "first_seat", "totals_decide"]
+__all__ = ["EVENTS", "events_of", "fairy500_hands", "first_seat", "totals_decide"]
 
 Events = dict[str, float]
 
@@ -40,6 +40,56 @@ def _sono_arcana(state: State, view: dict[str, Any], detail: dict[str, Any]) -> 
     return out
 
 
+def fairy500_hands(detail: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every hand of a finished fairy500 match, from ``scores().detail``, in one shape:
+    ``kind`` (``contract``, ``misere``, ``ramsch``, ``ten_per_trick``, ``redeal``),
+    ``declarer`` (``None`` without one), ``bid`` (its text, ``""`` without one),
+    ``made``, ``called`` (the called cards), ``partners`` (seat -> called cards held,
+    the declarer's own excluded), ``held_by_declarer`` (called cards that ended in the
+    declarer's hand or discards, the kitty's included), ``side_tricks`` (the
+    declarer's side; misère: the declarer's), ``tricks`` and ``points`` per seat.
+    The lab's events and ``benchmarks/bench_bidding.py`` both read hands through it.
+
+    >>> import xtarot
+    >>> from xtarot.agents import make_agent, play_match
+    >>> game = xtarot.load("fairy500", players=4, hands=1)
+    >>> state = play_match(game, [make_agent("heuristic", s) for s in range(4)], seed=5)
+    >>> hand = fairy500_hands(state.scores().detail)[0]
+    >>> hand["kind"], hand["declarer"], hand["bid"], hand["made"], hand["partners"]
+    ('contract', 1, 'bid 6c', True, {3: 1})
+    """
+    out = []
+    for hand in detail.get("hands") or []:
+        inner = hand.get("detail") or {}
+        kind = str(hand.get("kind"))
+        declarer = hand.get("declarer")
+        tricks = [int(t) for t in hand.get("tricks") or []]
+        if kind == "misere":
+            side_tricks = int(inner.get("declarer_tricks", 0))
+        else:
+            side_tricks = int(inner.get("side_tricks", 0))
+        out.append(
+            {
+                "kind": kind,
+                "declarer": None if declarer is None else int(declarer),
+                "bid": str(hand.get("bid") or ""),
+                "made": bool(inner.get("made")),
+                "slam": bool(inner.get("bonus")),
+                "called": list(hand.get("called") or []),
+                "partners": {
+                    int(s): int(k)
+                    for s, k in (inner.get("partners") or {}).items()
+                    if int(s) != declarer
+                },
+                "held_by_declarer": int(inner.get("called_held_by_declarer", 0)),
+                "side_tricks": side_tricks,
+                "tricks": tricks,
+                "points": [float(x) for x in hand.get("points") or []],
+            }
+        )
+    return out
+
+
 def _fairy500(state: State, view: dict[str, Any], detail: dict[str, Any]) -> Events:
     out: Events = {
         "hand.played": 0,
@@ -54,19 +104,18 @@ def _fairy500(state: State, view: dict[str, Any], detail: dict[str, Any]) -> Eve
         "hand.ramsch": 0,
         "hand.ten_per_trick": 0,
     }
-    for hand in detail.get("hands") or []:
-        kind = hand.get("kind")
+    for hand in fairy500_hands(detail):
+        kind = hand["kind"]
         if kind == "redeal":
             out["hand.redeal"] += 1
             continue
         out["hand.played"] += 1
-        bid = str(hand.get("bid") or "")
-        made = bool((hand.get("detail") or {}).get("made"))
+        bid, made = hand["bid"], hand["made"]
         if kind == "contract":
             out["contract.made" if made else "contract.failed"] += 1
             if bid.endswith("nt"):
                 out["contract.no_trump"] += 1
-            if made and (hand.get("detail") or {}).get("bonus"):
+            if made and hand["slam"]:
                 out["contract.slam"] += 1
         elif kind == "misere":
             out["misere.made" if made else "misere.failed"] += 1

@@ -55,8 +55,16 @@ class HeuristicAgent:
     #: is handed a copy of it (see :meth:`act`)
     reads_view_only = True
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, *, value_model: Any = None, value_margin: float = 30.0
+    ) -> None:
         self.seed = seed
+        #: fairy500's optional hand-value model for the auction and the points a bid
+        #: must be expected to gain (see
+        #: :class:`~xtarot.agents.heuristic.fairy500.Fairy500Heuristic`); no other game
+        #: reads them
+        self.value_model = value_model
+        self.value_margin = value_margin
         self._by_game: dict[str, Agent] = {}
         self._current: Agent | None = None
 
@@ -72,6 +80,9 @@ class HeuristicAgent:
                     "use random, ismcts or pimc"
                 )
             strategy = self._by_game[game] = factory(self.seed)
+            if self.value_model is not None and game == "fairy500":
+                strategy.value_model = self.value_model  # type: ignore[attr-defined]
+                strategy.value_margin = float(self.value_margin)  # type: ignore[attr-defined]
         self._current = strategy
         if not getattr(strategy, "reads_view_only", False):
             decision = replace(decision, view=json.loads(json.dumps(decision.view)))

@@ -34,10 +34,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Final
 
-from xtarot.agents.base import Decision
+from xtarot.agents.base import Decision, decision_for
 from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.cards import UNIVERSE, Card, card
-from xtarot.engine import Action
+from xtarot.engine import Action, Game
 from xtarot.games.fairy500.play import MATE, MODES, SUIT_OF, key_table
 from xtarot.games.fairy500.setup import CARD_OF, bid_value, card_set, misere_value
 
@@ -46,7 +46,13 @@ try:  # compiled (setup.py): C ints for the play's loops; as Python: no-op decor
 except ImportError:
     from xtarot import _cython as cython  # type: ignore[no-redef]
 
-__all__ = ["Fairy500Heuristic", "misere_danger", "trick_estimate"]
+__all__ = [
+    "DENOMINATIONS",
+    "Fairy500Heuristic",
+    "contract_playouts",
+    "misere_danger",
+    "trick_estimate",
+]
 
 _SUITS = ("c", "d", "s", "w")
 _FAIRY_ORDER = ("c", "d", "w", "s")
@@ -212,9 +218,18 @@ class Fairy500Heuristic(Strategy):
 
     reads_view_only = True  # never changes the view: play-outs may peek
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, *, value_model: Any = None, value_margin: float = 30.0
+    ) -> None:
         super().__init__(seed)
         self._by_card: dict[int, Action] = {}
+        #: optional hand-value model (``xtarot.adapters.value.ValueModel`` or anything
+        #: with ``contract_values(view) -> {bid text: expected declarer score}``): when
+        #: set, the auction bids the legal contract of highest expected score, if that
+        #: exceeds ``value_margin`` points, instead of counting tricks (docs/agents.md,
+        #: *The hand-value model*)
+        self.value_model = value_model
+        self.value_margin = float(value_margin)
 
     def act(self, decision: Decision) -> Action:
         view = decision.view
@@ -232,6 +247,9 @@ class Fairy500Heuristic(Strategy):
 
     # -- auction ------------------------------------------------------------------------
     def _bid(self, view: dict[str, Any], legal: dict[str, Action]) -> Action:
+        model = self.value_model
+        if model is not None and getattr(model, "players", view["players"]) == view["players"]:
+            return self._bid_by_model(view, legal)  # (a model of another count: not used)
         n = view["players"]
         index = _INDEX
         cards = [index[c] for c in view["hand"]]
@@ -283,6 +301,28 @@ class Fairy500Heuristic(Strategy):
             legal["pass"],
             "no contract I expect to make beats the standing bid: pass",
             "今の最高ビッドを上回って達成できる契約がないのでパス",
+        )
+
+    def _bid_by_model(self, view: dict[str, Any], legal: dict[str, Action]) -> Action:
+        """The legal trick contract or plain misère of highest expected declarer score
+        by the hand-value model; pass when none is expected to gain more than
+        ``value_margin`` (what defending usually brings)."""
+        values = self.value_model.contract_values(view)
+        choices = [(v, text) for text, v in values.items() if text in legal]
+        if choices:
+            value, text = max(choices)
+            if value > self.value_margin:
+                return self._say(
+                    legal[text],
+                    f"the hand-value model expects {value:+.0f} points from {text[4:]}, "
+                    "the most of any contract I may bid",
+                    f"手札評価モデルの期待値：{text[4:]}で{value:+.0f}点（ビッドできる中で最高）",
+                )
+        return self._say(
+            legal["pass"],
+            f"the hand-value model expects no contract above the standing bid to gain more "
+            f"than {self.value_margin:.0f} points: pass",
+            f"手札評価モデルでは今の最高ビッドを上回る契約の期待値が{self.value_margin:.0f}点以下なのでパス",
         )
 
     # -- partner call -------------------------------------------------------------------
@@ -842,3 +882,42 @@ _FRAC: Final = {
 _DANGER_BASE: Final = {
     n: [max(0.0, f - 0.25) ** 2 * 2.5 for f in fracs] for n, fracs in _FRAC.items()
 }
+
+
+#: the trumps of the trick contracts, cheapest first (``nt``: no trump)
+DENOMINATIONS = ("s", "w", "d", "c", "nt")
+
+
+def contract_playouts(game: Game, deal: dict[str, Any], seat: int) -> dict[str, int]:
+    """What heuristic players make of a dealt hand with ``seat`` declaring: the deal
+    (``state.deals[0]``, a single-hand ``game``) is replayed with ``seat`` bidding each
+    trump of :data:`DENOMINATIONS` (``bid 6<d>``, the others passing) and plain misère,
+    and played out by this heuristic in every seat, each reading its own view (the
+    declarer takes the real kitty, calls and discards as the heuristic does).  Returns
+    the tricks the declarer's side takes per trump, and ``misere``: 1 when the misère is
+    made.  The heuristic draws no random numbers, so this is a function of the deal.
+
+    The hindsight value of ``benchmarks/bench_bidding.py`` and the training targets of
+    ``xtarot train value`` (``xtarot.adapters.value``) are these play-outs."""
+    out: dict[str, int] = {}
+    players = [Fairy500Heuristic() for _ in range(game.players)]
+    for denomination in (*DENOMINATIONS, "misere"):
+        state = game.new_state(deal=deal)
+        while state.current_player != seat:
+            state.apply(game.action("pass"))
+        state.apply(
+            game.action("bid misere" if denomination == "misere" else f"bid 6{denomination}")
+        )
+        while state.public_view()["phase"] == "auction":  # the others pass
+            state.apply(game.action("pass"))
+        while not state.is_terminal:
+            current = state.current_player
+            assert current is not None
+            state.apply(players[current].act(decision_for(state, peek=True)))
+        hand = state.scores().detail["hands"][0]
+        inner = hand.get("detail") or {}
+        if denomination == "misere":
+            out[denomination] = int(bool(inner.get("made")))
+        else:
+            out[denomination] = int(inner.get("side_tricks", 0))
+    return out

@@ -1,0 +1,423 @@
+"""Hand-value models for fairy500's auction: what is each contract worth from this hand?
+
+From a declarer-candidate's view before the auction — its hand and its place in the
+bidding order, read from ``state.view(seat)`` and nothing else (:func:`features`) — a
+:class:`ValueModel` predicts, for each trump (``s w d c nt``), the distribution of the
+tricks its side would take as declarer (0–10), and the chance that its plain misère
+is made; from them the expected declarer score of every trick contract and of plain
+misère (:meth:`ValueModel.contract_values`).  ``xtarot train value fairy500 -p N``
+(``xtarot.cli.train``) makes one; the documentation is in ``docs/agents.md`` (*The
+hand-value model*).
+
+The training targets are
+:func:`~xtarot.agents.heuristic.fairy500.contract_playouts`: for a seat of a dealt hand, that
+seat is made declarer of each trump in turn (``bid 6<d>``, the others passing) and of
+plain misère, and the hand is played out by the heuristic in every seat, each reading
+its own view; the declarer takes the real kitty, calls and discards as the heuristic
+does, so the kitty's effect is inside the target.  The truth (other hands, kitty) is
+only ever used by those play-outs, never as an input.  ``benchmarks/bench_bidding.py``
+uses the same play-outs for the hand's value in hindsight.
+
+One hidden ReLU layer, a softmax of 11 tricks per trump and a logistic misère output,
+Adam on the cross-entropy, numpy only (the belief model's reasons, docs/agents.md).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from xtarot._version import __version__
+from xtarot.agents.heuristic.fairy500 import DENOMINATIONS, contract_playouts
+from xtarot.engine import Game
+
+__all__ = [
+    "DENOMINATIONS",
+    "FORMAT",
+    "ValueData",
+    "ValueModel",
+    "contract_playouts",
+    "evaluate",
+    "features",
+    "generate",
+    "metadata",
+    "train_value",
+]
+
+FORMAT = "xtarot-value"
+FORMAT_VERSION = 1
+_TRICKS = 11  # 0..10
+_POSITIONS = 8  # places in the bidding order, up to 8 players
+
+
+def _derive(seed: int, *parts: object) -> int:
+    rng = random.Random(":".join(str(p) for p in ("xtarot-value", seed, *parts)))
+    return rng.getrandbits(48)
+
+
+def _cards(players: int) -> list[str]:
+    from xtarot.games.fairy500.setup import card_set
+
+    return [c.code for c in card_set(players)]
+
+
+def features(view: dict[str, Any]) -> np.ndarray:
+    """The model's input from a fairy500 seat's view: its hand (one-hot over this
+    player count's cards) and its place in the bidding order (one-hot; 0 = the first
+    bidder, left of the dealer).  Nothing else is read."""
+    players = int(view["players"])
+    cards = _cards(players)
+    x = np.zeros(len(cards) + _POSITIONS, dtype=np.float32)
+    index = {c: i for i, c in enumerate(cards)}
+    for c in view["hand"]:
+        x[index[c]] = 1.0
+    x[len(cards) + (int(view["seat"]) - int(view["dealer"]) - 1) % players] = 1.0
+    return x
+
+
+@dataclass
+class ValueData:
+    """Per (deal, seat): the features, the tricks of each trump and the misère result."""
+
+    x: np.ndarray  # (rows, features)
+    tricks: np.ndarray  # (rows, 5) ints 0..10
+    misere: np.ndarray  # (rows,) 0/1
+    deal: np.ndarray  # (rows,) the deal's number
+    heuristic: np.ndarray  # (rows, 5): the heuristic's own trick estimate (for comparison)
+    first_held: int  # deals from this number on are held out
+
+
+def _heuristic_estimate(view: dict[str, Any]) -> list[float]:
+    """The heuristic's auction estimate of its side's tricks per trump: its hand's
+    tricks plus what the partner and kitty usually bring (as it bids)."""
+    from xtarot.agents.heuristic import fairy500 as f5
+    from xtarot.cards import card
+
+    n = int(view["players"])
+    hand = [card(c) for c in view["hand"]]
+    extra = f5._PARTNER_TRICKS[n] + f5._KITTY_TRICKS
+    return [f5.trick_estimate(hand, d, n) + extra for d in DENOMINATIONS]
+
+
+def generate(
+    game: Game,
+    deals: int,
+    seed: int,
+    *,
+    eval_deals: int = 0,
+    on_deal: Callable[[int], None] | None = None,
+) -> ValueData:
+    """``deals + eval_deals`` random deals, every seat of each a row (the last
+    ``eval_deals`` held out); deterministic in ``seed``."""
+    if game.id != "fairy500":
+        raise ValueError(f"hand-value models are for fairy500, not {game.id}")
+    if game.options.get("hands") != 1:
+        raise ValueError("contract play-outs need single hands (option hands=1)")
+    xs, tricks, miseres, deal_no, heur = [], [], [], [], []
+    for k in range(deals + eval_deals):
+        state = game.new_state(seed=_derive(seed, "deal", k))
+        deal = state.deals[0]
+        for seat in range(game.players):
+            view = state.view(seat)
+            got = contract_playouts(game, deal, seat)
+            xs.append(features(view))
+            tricks.append([got[d] for d in DENOMINATIONS])
+            miseres.append(got["misere"])
+            deal_no.append(k)
+            heur.append(_heuristic_estimate(view))
+        if on_deal is not None:
+            on_deal(k + 1)
+    return ValueData(
+        x=np.stack(xs),
+        tricks=np.asarray(tricks, dtype=np.int64),
+        misere=np.asarray(miseres, dtype=np.float32),
+        deal=np.asarray(deal_no, dtype=np.int64),
+        heuristic=np.asarray(heur, dtype=np.float32),
+        first_held=deals,
+    )
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=-1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+class ValueModel:
+    """A trained hand-value model (numpy weights and what made them)."""
+
+    def __init__(self, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
+        self.meta = meta
+        self.w1 = arrays["w1"].astype(np.float32)
+        self.b1 = arrays["b1"].astype(np.float32)
+        self.w2 = arrays["w2"].astype(np.float32)
+        self.b2 = arrays["b2"].astype(np.float32)
+
+    @property
+    def players(self) -> int:
+        return int(self.meta["players"])
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Trick distributions ``(rows, 5, 11)`` and misère chances ``(rows,)``."""
+        h = np.maximum(x @ self.w1 + self.b1, 0.0)
+        out = h @ self.w2 + self.b2
+        probs = _softmax(out[:, :-1].reshape(len(x), len(DENOMINATIONS), _TRICKS))
+        misere = 1.0 / (1.0 + np.exp(-out[:, -1]))
+        return probs, misere
+
+    def predict(self, view: dict[str, Any]) -> tuple[np.ndarray, float]:
+        if int(view["players"]) != self.players:
+            raise ValueError(
+                f"this model is for {self.players} players, the view has {view['players']}"
+            )
+        probs, misere = self.forward(features(view)[None, :])
+        return probs[0], float(misere[0])
+
+    def contract_values(self, view: dict[str, Any]) -> dict[str, float]:
+        """Expected declarer score of every trick contract (``bid 7c`` ...) and of
+        plain misère: the base value times (chance made − chance failed).  Slam
+        bonuses, the ×1.5 of a called card in the declarer's hand and misère's F
+        bonus are left out."""
+        from xtarot.games.fairy500.setup import bid_value, misere_value
+
+        probs, misere = self.predict(view)
+        out: dict[str, float] = {}
+        for i, d in enumerate(DENOMINATIONS):
+            at_least = np.cumsum(probs[i][::-1])[::-1]  # P(T >= k)
+            for k in range(6, 11):
+                p = float(at_least[k])
+                out[f"bid {k}{d}"] = bid_value(k, d) * (2 * p - 1)
+        out["bid misere"] = misere_value("misere", "", self.players) * (2 * misere - 1)
+        return out
+
+    def save(self, path: str | Path) -> int:
+        """Write the model (``.npz``: float16 weights, the metadata as JSON); return
+        the file's size in bytes."""
+        buf = io.BytesIO()
+        np.savez_compressed(
+            buf,
+            w1=self.w1.astype(np.float16),
+            b1=self.b1.astype(np.float16),
+            w2=self.w2.astype(np.float16),
+            b2=self.b2.astype(np.float16),
+            meta=np.frombuffer(json.dumps(self.meta, sort_keys=True).encode(), dtype=np.uint8),
+        )
+        data = buf.getvalue()
+        Path(path).write_bytes(data)
+        return len(data)
+
+    @classmethod
+    def load(cls, path: str | Path | Any) -> ValueModel:
+        """Read a model written by :meth:`save`; ``ValueError`` when it is not one."""
+        try:
+            with np.load(path, allow_pickle=False) as z:
+                arrays = {k: z[k] for k in z.files}
+            meta = json.loads(arrays.pop("meta").tobytes().decode())
+        except (OSError, KeyError, ValueError, EOFError) as err:
+            raise ValueError(f"{path}: not an xtarot hand-value model ({err})") from err
+        if meta.get("format") != FORMAT or meta.get("format_version") != FORMAT_VERSION:
+            raise ValueError(f"{path}: not an xtarot hand-value model of format {FORMAT_VERSION}")
+        return cls(arrays, meta)
+
+
+def _corr(a: np.ndarray, b: np.ndarray) -> float:
+    if len(a) < 2 or a.std() == 0 or b.std() == 0:
+        return float("nan")
+    return float(np.corrcoef(a, b)[0, 1])
+
+
+def evaluate(model: ValueModel, data: ValueData, rows: np.ndarray) -> dict[str, Any]:
+    """Held-out figures: the model's expected tricks and the heuristic's own estimate
+    against the play-outs' tricks (mean absolute error, correlation, pooled over the
+    trumps), the tricks' log-loss against the training marginal's, and misère's."""
+    probs, misere = model.forward(data.x[rows])
+    truth = data.tricks[rows]
+    expected = (probs * np.arange(_TRICKS)).sum(axis=2)
+    logloss = -np.log(np.take_along_axis(probs, truth[:, :, None], axis=2)[:, :, 0] + 1e-9).mean()
+    train = data.deal < data.first_held
+    marginal = np.stack(
+        [
+            (np.bincount(data.tricks[train, i], minlength=_TRICKS) + 0.5)
+            / (train.sum() + 0.5 * _TRICKS)
+            for i in range(len(DENOMINATIONS))
+        ]
+    )
+    base = -np.log(marginal[np.arange(len(DENOMINATIONS)), truth]).mean()
+    heur = data.heuristic[rows]
+    m = data.misere[rows]
+    rate = float(data.misere[train].mean()) if train.any() else 0.5
+    rate = min(max(rate, 1e-3), 1 - 1e-3)
+    mis_loss = -np.mean(m * np.log(misere + 1e-9) + (1 - m) * np.log(1 - misere + 1e-9))
+    mis_base = -np.mean(m * np.log(rate) + (1 - m) * np.log(1 - rate))
+    return {
+        "rows": len(rows),
+        "tricks_mae": float(np.abs(expected - truth).mean()),
+        "tricks_corr": _corr(expected.ravel(), truth.ravel().astype(float)),
+        "heuristic_mae": float(np.abs(heur - truth).mean()),
+        "heuristic_corr": _corr(heur.ravel(), truth.ravel().astype(float)),
+        "heuristic_bias": float((heur - truth).mean()),
+        "tricks_logloss": float(logloss),
+        "marginal_logloss": float(base),
+        "misere_rate": float(m.mean()),
+        "misere_logloss": float(mis_loss),
+        "misere_base_logloss": float(mis_base),
+    }
+
+
+@dataclass
+class TrainResult:
+    model: ValueModel
+    evaluation: dict[str, Any]
+    train_rows: int
+    validation_rows: int
+    best_epoch: int
+    seconds: float
+    curve: list[tuple[float, float]]
+
+
+def train_value(
+    data: ValueData,
+    meta: dict[str, Any],
+    *,
+    epochs: int = 30,
+    hidden_units: int = 64,
+    batch: int = 128,
+    lr: float = 1e-3,
+    decay: float = 1e-4,
+    seed: int = 0,
+    on_epoch: Callable[[int], None] | None = None,
+) -> TrainResult:
+    """Train on the rows not held out (the last tenth of those deals validates; the
+    epoch of lowest validation loss is kept), evaluate on the held-out rows.  Adam,
+    one hidden ReLU layer; deterministic in ``seed``."""
+    start = time.perf_counter()
+    train_deals = int(data.first_held)
+    n_val = max(1, train_deals // 10) if train_deals > 1 else 0
+    is_train = data.deal < train_deals - n_val
+    is_val = (data.deal >= train_deals - n_val) & (data.deal < train_deals)
+    rows_train = np.flatnonzero(is_train)
+    rows_val = np.flatnonzero(is_val)
+    rows_held = np.flatnonzero(data.deal >= train_deals)
+    rng = np.random.default_rng(seed)
+    d_in, n_out = data.x.shape[1], len(DENOMINATIONS) * _TRICKS + 1
+    params = {
+        "w1": rng.standard_normal((d_in, hidden_units)) * np.sqrt(2.0 / d_in),
+        "b1": np.zeros(hidden_units),
+        "w2": rng.standard_normal((hidden_units, n_out)) * 0.01,
+        "b2": np.zeros(n_out),
+    }
+    params = {k: v.astype(np.float32) for k, v in params.items()}
+    m = {k: np.zeros_like(v) for k, v in params.items()}
+    v2 = {k: np.zeros_like(v) for k, v in params.items()}
+    b1_, b2_, eps = 0.9, 0.999, 1e-8
+
+    def loss_and_grads(rows: np.ndarray, grads: bool) -> tuple[float, dict[str, np.ndarray]]:
+        x = data.x[rows]
+        n = len(rows)
+        h = np.maximum(x @ params["w1"] + params["b1"], 0.0)
+        out = h @ params["w2"] + params["b2"]
+        logits = out[:, :-1].reshape(n, len(DENOMINATIONS), _TRICKS)
+        probs = _softmax(logits)
+        truth = data.tricks[rows]
+        p_true = np.take_along_axis(probs, truth[:, :, None], axis=2)[:, :, 0]
+        mis = 1.0 / (1.0 + np.exp(-out[:, -1]))
+        y = data.misere[rows]
+        loss = float(
+            -np.log(p_true + 1e-9).sum(axis=1).mean()
+            - np.mean(y * np.log(mis + 1e-9) + (1 - y) * np.log(1 - mis + 1e-9))
+        )
+        if not grads:
+            return loss, {}
+        d_logits = probs.copy()
+        np.put_along_axis(
+            d_logits, truth[:, :, None], np.take_along_axis(d_logits, truth[:, :, None], 2) - 1, 2
+        )
+        d_out = np.concatenate([d_logits.reshape(n, -1), (mis - y)[:, None]], axis=1) / n
+        d_out = d_out.astype(np.float32)
+        g = {"w2": h.T @ d_out, "b2": d_out.sum(axis=0)}
+        dh = (d_out @ params["w2"].T) * (h > 0)
+        g["w1"] = x.T @ dh
+        g["b1"] = dh.sum(axis=0)
+        return loss, g
+
+    def val_loss() -> float:
+        return loss_and_grads(rows_val, False)[0] if len(rows_val) else float("nan")
+
+    best = (val_loss(), {k: v.copy() for k, v in params.items()}, 0)
+    curve: list[tuple[float, float]] = []
+    step = 0
+    for epoch in range(1, epochs + 1):
+        order = rows_train[rng.permutation(len(rows_train))]
+        total, count = 0.0, 0
+        for at in range(0, len(order), batch):
+            rows = order[at : at + batch]
+            loss, grads = loss_and_grads(rows, True)
+            total += loss * len(rows)
+            count += len(rows)
+            step += 1
+            for k, p in params.items():
+                gk = grads[k] + (decay * p if k.startswith("w") else 0.0)
+                m[k] = b1_ * m[k] + (1 - b1_) * gk
+                v2[k] = b2_ * v2[k] + (1 - b2_) * gk * gk
+                mh = m[k] / (1 - b1_**step)
+                vh = v2[k] / (1 - b2_**step)
+                p -= (lr * mh / (np.sqrt(vh) + eps)).astype(np.float32)
+        vl = val_loss()
+        curve.append((total / max(count, 1), vl))
+        if not len(rows_val) or vl < best[0]:
+            best = (vl, {k: v.copy() for k, v in params.items()}, epoch)
+        if on_epoch is not None:
+            on_epoch(epoch)
+    weights = {k: v.astype(np.float16) for k, v in best[1].items()}
+    meta = {
+        **meta,
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "xtarot": __version__,
+        "hidden_units": hidden_units,
+        "denominations": list(DENOMINATIONS),
+        "best_epoch": best[2],
+        "train_rows": len(rows_train),
+        "validation_rows": len(rows_val),
+    }
+    model = ValueModel(weights, meta)
+    evaluation = evaluate(model, data, rows_held) if len(rows_held) else {}
+    model.meta["evaluation"] = {
+        k: (round(v, 5) if isinstance(v, float) else v) for k, v in evaluation.items()
+    }
+    return TrainResult(
+        model=model,
+        evaluation=evaluation,
+        train_rows=len(rows_train),
+        validation_rows=len(rows_val),
+        best_epoch=best[2],
+        seconds=time.perf_counter() - start,
+        curve=curve,
+    )
+
+
+def metadata(
+    game: Game, *, seed: int, deals: int, eval_deals: int, epochs: int, rows: int, command: str = ""
+) -> dict[str, Any]:
+    """What a model file records of the run that made it (no times: the same command
+    and seed write the same bytes)."""
+    return {
+        "command": command,
+        "game": game.id,
+        "players": game.players,
+        "options": {k: v for k, v in game.options.items() if isinstance(v, int | str | bool)},
+        "seed": seed,
+        "deals": deals,
+        "eval_deals": eval_deals,
+        "rows": rows,
+        "agents": "heuristic",
+        "epochs": epochs,
+    }
