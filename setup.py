@@ -23,9 +23,9 @@ from setuptools import Extension, setup
 
 
 def compiled_modules(name: str = "MODULES") -> tuple[str, ...]:
-    """``xtarot._compiled.MODULES`` (or another of its tuples: ``QUICK``), read from its
-    source (the package is not importable while it is being built): the dotted names of
-    the modules to compile."""
+    """``xtarot._compiled.MODULES`` (or another of its tuples: ``PLAYOUTS``, ``QUICK``),
+    read from its source (the package is not importable while it is being built): the
+    dotted names of the modules to compile."""
     source = Path(__file__).parent / "src" / "xtarot" / "_compiled.py"
     for node in ast.parse(source.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign) and any(
@@ -50,7 +50,10 @@ def extensions() -> list[Extension]:
         from Cython.Build import cythonize
     except ImportError:
         return []
-    modules = [Extension(name, [f"src/{name.replace('.', '/')}.py"]) for name in compiled_modules()]
+    names = compiled_modules()
+    if os.environ.get("XTAROT_COMPILE_PLAYOUTS", "") not in ("", "0"):
+        names += compiled_modules("PLAYOUTS")  # asked for: the heuristic play-outs' path
+    modules = [Extension(name, [f"src/{name.replace('.', '/')}.py"]) for name in names]
     built: list[Extension] = cythonize(
         modules,
         build_dir="build/cython",  # the generated C stays out of the source tree

@@ -5,9 +5,10 @@ pure-Python mode; ``@cython.locals`` gives a few hot locals C types and means no
 to Python):
 
 * the adapters' per-step modules (a PettingZoo or OpenSpiel step);
-* the hot path of a heuristic play-out (issue #40): the engine's ``State`` methods
-  every move goes through, and for the games whose play-outs were profiled, their
-  state and their heuristic, whose decisions read tables of ints built at import.
+* on request (:data:`PLAYOUTS`), the hot path of a heuristic play-out (issue #40): the
+  engine's ``State`` methods every move goes through, and for the games whose
+  play-outs were profiled, their state and their heuristic, whose decisions read
+  tables of ints built at import.
 
 Only modules that stay hot after the data on the hot path was made lean are here:
 every module listed costs C compile time at every install (CI installs twice), and a
@@ -17,8 +18,8 @@ is not importable while it is built); ``XTAROT_PURE_PYTHON=1`` loads every modul
 its source (:mod:`xtarot._pure`), and ``tests/test_accelerator.py`` holds both ways to
 the same results bit for bit.
 
->>> set(compiled()) <= set(MODULES)
-True
+>>> set(compiled()) <= set(MODULES) | set(PLAYOUTS), set(QUICK) <= set(PLAYOUTS)
+(True, True)
 """
 
 from __future__ import annotations
@@ -26,15 +27,11 @@ from __future__ import annotations
 import importlib.util
 from importlib.machinery import EXTENSION_SUFFIXES
 
-__all__ = ["MODULES", "QUICK", "compiled"]
+__all__ = ["MODULES", "PLAYOUTS", "QUICK", "compiled"]
 
-#: every module ``setup.py`` compiles, by its dotted name
+#: the modules ``setup.py`` compiles at every install, by their dotted names: the
+#: adapters' per-step modules
 MODULES = (
-    "xtarot.engine.core",
-    "xtarot.games.fairy500.game",
-    "xtarot.agents.heuristic.fairy500",
-    "xtarot.games.grail_mahjong.state",
-    "xtarot.agents.heuristic.grail_mahjong",
     "xtarot.adapters.direct",
     "xtarot.adapters.direct_grail",
     "xtarot.adapters.incremental",
@@ -42,12 +39,26 @@ MODULES = (
     "xtarot.adapters.tensors",
 )
 
-#: those of :data:`MODULES` that ``setup.py`` compiles at ``-O1`` rather than ``-O2``:
-#: the engine, game and heuristic modules, whose time goes into calls to Python's C API
-#: that ``-O2`` does not make faster (a heuristic play-out ran as fast, within the
-#: noise of a shared machine), and whose C takes 40% less compile time at ``-O1``
-#: (2026-11-27: 45 CPU seconds for the five instead of 77; docs/engine.md)
-QUICK = (
+#: the hot path of a heuristic play-out, compiled only when asked for while installing
+#: (``XTAROT_COMPILE_PLAYOUTS=1 pip install …``): they made Fairy 500's and Grail
+#: Mahjong's heuristic play-outs 1.15-1.6x as fast as the same lean sources in pure
+#: Python, and cost about 57 more CPU seconds of C compiling at every install (CI's
+#: whole suite ran about 80 s longer while the wheel compiled them beside it), so they
+#: are not compiled by default (docs/engine.md, "What is compiled, and why")
+PLAYOUTS = (
+    "xtarot.engine.core",
+    "xtarot.games.fairy500.game",
+    "xtarot.agents.heuristic.fairy500",
+    "xtarot.games.grail_mahjong.state",
+    "xtarot.agents.heuristic.grail_mahjong",
+)
+
+#: the modules ``setup.py`` compiles at ``-O1`` rather than ``-O2``: the engine, game
+#: and heuristic modules, whose time goes into calls to Python's C API that ``-O2``
+#: does not make faster (a heuristic play-out ran as fast, within the noise of a shared
+#: machine), and whose C takes 40% less compile time at ``-O1`` (2026-11-27: 45 CPU
+#: seconds for the five instead of 77; docs/engine.md)
+QUICK = (  # (a literal: setup.py reads it from this file's source)
     "xtarot.engine.core",
     "xtarot.games.fairy500.game",
     "xtarot.agents.heuristic.fairy500",
@@ -57,12 +68,13 @@ QUICK = (
 
 
 def compiled(prefix: str = "xtarot.") -> list[str]:
-    """Those of :data:`MODULES` (under ``prefix``) that this process loads compiled:
-    none on a pure-Python install (no compiler) or with ``XTAROT_PURE_PYTHON=1``.
+    """Those of :data:`MODULES` and :data:`PLAYOUTS` (under ``prefix``) that this
+    process loads compiled: none on a pure-Python install (no compiler) or with
+    ``XTAROT_PURE_PYTHON=1``.
 
     Finding a module's spec imports its parent packages, not the module itself."""
     found = []
-    for name in MODULES:
+    for name in (*MODULES, *PLAYOUTS):
         if not name.startswith(prefix):
             continue
         spec = importlib.util.find_spec(name)
