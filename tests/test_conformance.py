@@ -12,8 +12,8 @@ from xtarot.testing import check_agent, configurations, run_conformance
 
 #: Random games per player count with default options (the bulk runs), and per
 #: configuration with a non-default option.  XTAROT_CONFORMANCE_SCALE scales all of
-#: them (e.g. 0.1 for a quick local run).  The default run plays 40 games per player
-#: count and 12 per option configuration (about 2,250 random games in all, with every
+#: them (e.g. 0.1 for a quick local run).  The default run plays 30 games per player
+#: count and 9 per option configuration (about 1,700 random games in all, with every
 #: check at every step of the deep ones); the slow-marked
 #: ``test_random_playouts_in_full`` (``pytest -m slow``) plays 2,000 per player count
 #: on other seeds.  Long multi-hand matches are played as
@@ -30,9 +30,9 @@ def scaled(n: int) -> int:
 
 
 #: (many games, deep games, whole matches, deep whole matches)
-DEFAULTS = (scaled(40), scaled(4), scaled(4), scaled(1))
+DEFAULTS = (scaled(30), scaled(3), scaled(3), scaled(1))
 FULL = (scaled(2000), scaled(25), scaled(30), scaled(3))
-OPTIONS = (scaled(12), scaled(3), scaled(3), scaled(1))
+OPTIONS = (scaled(9), scaled(2), scaled(3), scaled(1))
 OPTIONS_IN_DEPTH = (0, scaled(25), scaled(30), scaled(3))
 
 CASES = [
