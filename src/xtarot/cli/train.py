@@ -39,6 +39,24 @@ app = typer.Typer(
 )
 
 
+def _model_path(out: Path | None, default: str, force: bool, lang: str) -> Path:
+    """The model file to write (``default`` when none is given): an ``.npz`` that is
+    not there yet (or ``--force``) and can be written; else the command fails, saying
+    why."""
+    from xtarot.cli import main as cli
+    from xtarot.cli.play import unwritable
+
+    path = Path(default) if out is None else out
+    if path.suffix != ".npz":
+        cli.fail(t("train_suffix", lang, path=path), lang)
+    if path.exists() and not force:
+        cli.fail(t("data_exists", lang, path=path), lang)
+    err = unwritable(path)
+    if err is not None:
+        cli.fail(t("data_unwritable", lang, path=path, why=os_reason(err, lang)), lang)
+    return path
+
+
 @app.command("belief")
 def belief(
     game: GameArg,
@@ -76,7 +94,6 @@ def belief(
     """Train a card-location (belief) model: self-play positions, training, evaluation
     on held-out matches against the uniform sampler, the weights written to a file."""
     from xtarot.cli import main as cli
-    from xtarot.cli.play import unwritable
 
     lang = cli._lang(lang)
     info = cli._info(game, lang)
@@ -84,15 +101,7 @@ def belief(
     for value in (n_games, eval_games, epochs, hidden, eval_positions):
         if value < 1:
             cli.fail(t("train_counts", lang), lang)
-    if out is None:
-        out = Path(f"belief-{info.id}-{g.players}p.npz")
-    if out.suffix != ".npz":
-        cli.fail(t("train_suffix", lang, path=out), lang)
-    if out.exists() and not force:
-        cli.fail(t("data_exists", lang, path=out), lang)
-    err = unwritable(out)
-    if err is not None:
-        cli.fail(t("data_unwritable", lang, path=out, why=os_reason(err, lang)), lang)
+    out = _model_path(out, f"belief-{info.id}-{g.players}p.npz", force, lang)
     try:
         from xtarot.adapters.belief import generate, train_on
     except ImportError:
@@ -216,7 +225,6 @@ def value(
     the heuristic, a network from each seat's hand to its tricks per trump and its
     misère, evaluated on held-out deals; the weights written to a file."""
     from xtarot.cli import main as cli
-    from xtarot.cli.play import unwritable
 
     lang = cli._lang(lang)
     info = cli._info(game, lang)
@@ -228,15 +236,7 @@ def value(
     for number in (deals, eval_deals, epochs, hidden):
         if number < 1:
             cli.fail(t("train_value_counts", lang), lang)
-    if out is None:
-        out = Path(f"value-{info.id}-{g.players}p.npz")
-    if out.suffix != ".npz":
-        cli.fail(t("train_suffix", lang, path=out), lang)
-    if out.exists() and not force:
-        cli.fail(t("data_exists", lang, path=out), lang)
-    err = unwritable(out)
-    if err is not None:
-        cli.fail(t("data_unwritable", lang, path=out, why=os_reason(err, lang)), lang)
+    out = _model_path(out, f"value-{info.id}-{g.players}p.npz", force, lang)
     try:
         from xtarot.adapters.value import generate, metadata, train_value
     except ImportError:
