@@ -628,7 +628,7 @@ class Store:
         """Several tables' moves (each the keyword arguments of :meth:`append`) in one
         transaction, so one commit (one disk flush) and one worker thread for them all:
         what the server does with the moves that arrive while the event loop is busy
-        (:class:`xtarot.server.hub.MoveWriter`).  Returns, per move, ``None`` (stored)
+        (:class:`xtarot.server.writer.MoveWriter`).  Returns, per move, ``None`` (stored)
         or a :class:`MoveTaken` (move ``n`` of that table existed: nothing of it is
         stored, the others are).  Raises when the transaction fails: then none is.
 
