@@ -455,6 +455,71 @@ def test_moves_that_arrive_together_are_stored_together(pg: Postgres) -> None:
     asyncio.run(together())
 
 
+def test_a_move_is_announced_after_its_commit_not_inside_it(
+    pg: Postgres, caplog: pytest.LogCaptureFixture
+) -> None:
+    """PostgreSQL lets one notifying transaction commit at a time, disk flush included:
+    a move's notification sent inside the move's transaction put every process's moves
+    in one line behind the disk.  The move is committed first and announced by a
+    transaction of its own (in order, without waiting for the disk); a move whose
+    announcement fails is still stored, and its caller told so."""
+    import psycopg
+    from sqlalchemy import event
+
+    from xtarot.server.cluster import listen_url
+    from xtarot.server.hub import Hub
+    from xtarot.server.store import CHANNEL
+
+    store = Store(pg.url)
+
+    async def create() -> str:
+        hub = Hub(store, bot_delay=0, lease_seconds=LEASE)
+        try:
+            return hub.create("sono-arcana", 3, {}, ["human"] * 3, seed=81)[0].id
+        finally:
+            await hub.shutdown()
+
+    table = asyncio.run(create())
+    listener = psycopg.connect(listen_url(pg.url), autocommit=True)
+    listener.execute(f"LISTEN {CHANNEL}")
+    transactions: list[list[str]] = [[]]
+
+    def seen(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+        transactions[-1].append(statement)
+
+    def committed(conn: Any) -> None:
+        transactions.append([])
+
+    event.listen(store.engine, "before_cursor_execute", seen)
+    event.listen(store.engine, "commit", committed)
+    try:
+        texts = ["a", "b"]
+        store.append_many(
+            [{"table_id": table, "n": n, "text": t, "notify": f"m{n}"} for n, t in enumerate(texts)]
+        )
+        store.append(table, 2, "c", notify="m2")
+        heard = [n.payload for n in listener.notifies(timeout=2, stop_after=3)]
+        assert heard == ["m0", "m1", "m2"]
+        writes = [t for t in transactions if any("xtarot_actions" in s for s in t)]
+        notes = [t for t in transactions if any("pg_notify" in s for s in t)]
+        assert len(writes) == 2 and len(notes) == 2
+        assert not any("pg_notify" in s for t in writes for s in t)
+        assert all("synchronous_commit" in s for t in notes for s in t if "pg_notify" in s)
+
+        def away(*payloads: str) -> None:
+            raise OSError("the database went away")
+
+        store.notify = away  # type: ignore[method-assign]
+        with caplog.at_level("WARNING", logger="xtarot.server"):
+            store.append(table, 3, "d", notify="m3")
+        stored = store.load(table)
+        assert stored is not None and stored.actions == ["a", "b", "c", "d"]
+        assert "stored but not announced" in caplog.text
+    finally:
+        listener.close()
+        store.close()
+
+
 # -- the people at a table, across processes --------------------------------------------
 class Threaded:
     """A server in a thread of this test process, with its own event loop, hub and

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -69,6 +70,8 @@ __all__ = [
     "hash_token",
     "metadata",
 ]
+
+log = logging.getLogger("xtarot.server")
 
 #: The PostgreSQL notification channel the server processes talk on
 #: (:mod:`xtarot.server.cluster`).
@@ -609,10 +612,10 @@ class Store:
 
         Raises :class:`MoveTaken` when the table has an action ``n`` already (another
         server process appended it first): nothing is stored then.  ``notify``: a
-        payload sent on :data:`CHANNEL` in the same transaction (PostgreSQL delivers
-        it to the listening processes when, and only if, the move is committed)."""
+        payload sent on :data:`CHANNEL` once the move is committed (:meth:`announce`:
+        never for a move that was not stored)."""
         now = time.time() if at is None else at
-        move = {"deals": deals, "result": result, "notify": notify}
+        move = {"deals": deals, "result": result}
         try:
             with self.engine.begin() as conn:
                 conn.execute(
@@ -623,6 +626,8 @@ class Store:
             if _duplicate(err):
                 raise MoveTaken(f"table {table_id} has a move {n} already") from None
             raise
+        if notify is not None:
+            self.announce([notify])
 
     def append_many(self, moves: list[dict[str, Any]]) -> list[MoveTaken | None]:
         """Several tables' moves (each the keyword arguments of :meth:`append`) in one
@@ -637,6 +642,7 @@ class Store:
         processes' transactions cannot wait for each other's rows in a cycle."""
         order = sorted(range(len(moves)), key=lambda i: (moves[i]["table_id"], moves[i]["n"]))
         outcomes: list[MoveTaken | None] = [None] * len(moves)
+        notes: list[str] = []
         with self.engine.begin() as conn:
             for i in order:
                 move = moves[i]
@@ -647,6 +653,10 @@ class Store:
                     outcomes[i] = MoveTaken(f"table {table_id} has a move {n} already")
                     continue
                 self._after_insert(conn, table_id, n, now, move)
+                if move.get("notify") is not None:
+                    notes.append(move["notify"])
+        if notes:
+            self.announce(notes)
         return outcomes
 
     def _after_insert(
@@ -661,14 +671,31 @@ class Store:
             values["result"] = json.dumps(move["result"])
         if len(values) > 1 or n % 16 == 0:  # the timestamp needs no update per move
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
-        if move.get("notify") is not None:
-            conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": move["notify"]})
+
+    def announce(self, payloads: list[str]) -> None:
+        """The notifications of moves just committed (:meth:`notify`).  A failure is
+        logged, not raised: the moves are stored, and the other processes find them
+        when they next compare the tables' heads (a lease renewal, every few seconds)."""
+        try:
+            self.notify(*payloads)
+        except Exception as err:
+            log.warning("moves stored but not announced to the other processes (%s)", err)
 
     def notify(self, *payloads: str) -> None:
-        """Send each payload on :data:`CHANNEL`, in order (PostgreSQL only)."""
+        """Send each payload on :data:`CHANNEL`, in order (PostgreSQL only), in a
+        transaction of its own that does not wait for the disk.
+
+        PostgreSQL lets one transaction that notifies commit at a time (a database-wide
+        lock held from just before its commit until the commit is done), so a move's
+        notification sent in the move's own transaction made every process's moves
+        wait in one line for one disk flush after another: a few hundred moves a second
+        at best, a few dozen when the disk is busy.  The moves are committed (and
+        flushed) first, together where they come together, and then announced here:
+        nothing in this transaction needs to reach the disk, so the lock is held only
+        for an instant.  A notification is so never sent for a move that is not stored;
+        one lost with a crash is made good by the next comparison of heads."""
         with self.engine.begin() as conn:
-            for payload in payloads:
-                conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
+            conn.execute(_NOTIFY_ALL, {"channel": CHANNEL, "payloads": list(payloads)})
 
     def moves_since(
         self, table_id: str, n: int
@@ -771,7 +798,13 @@ class Store:
             return list(conn.execute(query).scalars())
 
 
-_NOTIFY = sql("SELECT pg_notify(:channel, :payload)")
+#: Notifications in order, in one statement of a transaction that does not wait for
+#: its commit to reach the disk (it writes nothing but the notifications).
+_NOTIFY_ALL = sql(
+    "SELECT pg_notify(:channel, payload) FROM "
+    "(SELECT set_config('synchronous_commit', 'off', true)) AS no_flush, "
+    "unnest(CAST(:payloads AS text[])) AS payload"
+)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
