@@ -23,6 +23,23 @@ move (about 1 ms) and the cores it kept busy show.
     PYTHONPATH=src python benchmarks/bench_web.py --tables 200 --postgres --processes 1
     PYTHONPATH=src python benchmarks/bench_web.py --tables 200 --postgres --processes 2
 
+The figures of issue #36 (README, Performance), on a 2-core machine that also runs the
+800 clients and the database:
+
+    # scale-out: each process held to half a core (a cgroup quota, root), as if each
+    # had a small machine of its own; the clients ask for far more than they get
+    B="PYTHONPATH=src python benchmarks/bench_web.py --tables 200 --postgres --seats table"
+    $B --processes 1 --think 0.05 --seconds 30 --warmup 5 --cpus-per-process 0.5
+    $B --processes 2 --think 0.05 --seconds 30 --warmup 5 --cpus-per-process 0.5
+    # round trips at a lively human pace (2 s a move), with 20 tables of hard bots
+    $B --processes 2 --think 2 --seconds 40 --warmup 10
+    $B --processes 2 --think 2 --seconds 40 --warmup 10 --hard-tables 20 --bot-processes 1
+
+``--warmup S`` leaves out the round trips of the first S seconds, when 800 clients
+connect and every table's first move comes at once (the p95 of each 10-second window
+is printed as well).  ``--pg-in-memory`` puts the throwaway database in /dev/shm,
+which shows how much of a round trip is the disk's flush.
+
 With ``--processes N`` (PostgreSQL only) N ``xtarot serve`` processes run on N ports of
 one database, as behind a load balancer without sticky sessions: table ``i`` is created
 on process ``i mod N`` and its seat ``s`` connects to process ``(i + s) mod N``, so most
@@ -60,6 +77,10 @@ ROOT = Path(__file__).resolve().parents[1]
 MAX_TABLES = 200
 MAX_PROCESSES = 8
 MAX_SECONDS = 300.0
+WINDOW = 10.0  # seconds per window of the p95-over-time figures
+CGROUP_V2 = Path("/sys/fs/cgroup")
+CGROUP_V1 = Path("/sys/fs/cgroup/cpu")
+PERIOD_US = 100_000
 
 
 def free_port() -> int:
@@ -105,16 +126,40 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def join_my_cgroup(pids: list[int]) -> None:
+    """Move processes into this process's CPU cgroup where that is allowed (``runuser``
+    and ``pg_ctl`` may start the database outside it): a benchmark run in a cgroup of
+    its own, to keep other work on the machine from its CPU, keeps its database too."""
+    mine = None
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/self/cgroup").read_text().splitlines():
+            _, controllers, path = line.split(":", 2)
+            if "cpu" in controllers.split(","):
+                mine = CGROUP_V1 / path.lstrip("/")
+            elif controllers == "" and mine is None and (CGROUP_V2 / "cgroup.controllers").exists():
+                mine = CGROUP_V2 / path.lstrip("/")
+    if mine is None or mine in (CGROUP_V1, CGROUP_V2):
+        return
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            (mine / "cgroup.procs").write_text(str(pid))
+
+
 @contextmanager
-def throwaway_postgres() -> Iterator[tuple[str, int]]:
+def throwaway_postgres(in_memory: bool = False) -> Iterator[tuple[str, int]]:
     """A PostgreSQL server from Debian's package in a temporary folder, on a free port:
-    its SQLAlchemy URL and its postmaster's process id."""
+    its SQLAlchemy URL and its postmaster's process id.  ``in_memory``: the folder in
+    /dev/shm, so a commit's flush reaches no disk (the server measured without the
+    machine's disk; fsync stays on)."""
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     if not found:
         raise SystemExit("--postgres needs PostgreSQL (apt-get install postgresql)")
     bin_dir = Path(found[-1]).parent
     as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    folder = Path(tempfile.mkdtemp(prefix="xtarot-bench-pg-"))
+    shm = "/dev/shm" if in_memory and Path("/dev/shm").is_dir() else None
+    if in_memory and shm is None:
+        raise SystemExit("--pg-in-memory needs /dev/shm (a tmpfs)")
+    folder = Path(tempfile.mkdtemp(prefix="xtarot-bench-pg-", dir=shm))
     folder.chmod(0o755)
     if as_user:
         shutil.chown(folder, "postgres", "postgres")
@@ -139,6 +184,7 @@ def throwaway_postgres() -> Iterator[tuple[str, int]]:
         )
         run(str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "xt", "bench")
         pid = int((data / "postmaster.pid").read_text().split()[0])
+        join_my_cgroup(children(pid))
         yield f"postgresql+psycopg://xt@127.0.0.1:{port}/bench", pid
     finally:
         subprocess.run(
@@ -147,6 +193,61 @@ def throwaway_postgres() -> Iterator[tuple[str, int]]:
             timeout=60,
         )
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def cpu_quota(cpus: float | None) -> Iterator[Any]:
+    """Yield a function that holds a process, and the processes it starts later, to
+    ``cpus`` cores of CPU time: a cgroup CPU quota per process (cgroup v2 ``cpu.max``, or
+    v1 ``cpu.cfs_quota_us``), as if each server process ran on a machine of its own with
+    that many cores.  Needs a writable cgroup CPU controller (root, or a delegated
+    cgroup); the cgroups are removed afterwards."""
+    made: list[Path] = []
+
+    def limit(pid: int) -> None:
+        if cpus is None:
+            return
+        quota = str(max(1000, int(cpus * PERIOD_US)))
+        name = f"xtarot-bench-{os.getpid()}-{len(made)}"
+        try:
+            if (CGROUP_V2 / "cgroup.controllers").exists():
+                with contextlib.suppress(OSError):  # may be enabled already
+                    (CGROUP_V2 / "cgroup.subtree_control").write_text("+cpu")
+                group = CGROUP_V2 / name
+                group.mkdir()
+                made.append(group)
+                (group / "cpu.max").write_text(f"{quota} {PERIOD_US}")
+            else:
+                group = CGROUP_V1 / name
+                group.mkdir()
+                made.append(group)
+                (group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
+                (group / "cpu.cfs_quota_us").write_text(quota)
+            (group / "cgroup.procs").write_text(str(pid))
+        except OSError as err:
+            raise SystemExit(
+                f"--cpus-per-process needs a writable cgroup CPU controller (root, or a "
+                f"delegated cgroup) under {CGROUP_V2}: {err}"
+            ) from err
+
+    try:
+        yield limit
+    finally:
+        for group in reversed(made):
+            parent = group.parent / "cgroup.procs"
+            with contextlib.suppress(OSError):
+                for pid in (group / "cgroup.procs").read_text().split():
+                    parent.write_text(pid)
+            deadline = time.monotonic() + 5
+            while True:
+                try:
+                    group.rmdir()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        print(f"could not remove the cgroup {group}", file=sys.stderr)
+                        break
+                    time.sleep(0.1)
 
 
 def start_server(port: int, db: str, processes: int, bot_tables: int) -> subprocess.Popen[bytes]:
@@ -219,7 +320,7 @@ async def seat_client(
     table: dict[str, Any],
     seat: int,
     think: float,
-    rtts: list[float],
+    rtts: list[tuple[float, float]],
     deadline: float,
     rng: random.Random,
 ) -> int:
@@ -254,7 +355,8 @@ async def seat_client(
                         quick = ("state", msg["n"], msg["finished"], True)
                     _, n, finished, mine = quick
                     if sent_at is not None and n >= waiting_for:
-                        rtts.append(time.perf_counter() - sent_at)
+                        now = time.perf_counter()
+                        rtts.append((now, now - sent_at))
                         sent_at = None
                     if finished:
                         return moves
@@ -291,16 +393,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         tmp = stack.enter_context(tempfile.TemporaryDirectory())
         db_pid: int | None = None
         if args.postgres:
-            db, db_pid = stack.enter_context(throwaway_postgres())
+            db, db_pid = stack.enter_context(throwaway_postgres(args.pg_in_memory))
         else:
             db = args.db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         if n_proc > 1 and not db.startswith("postgresql"):
             raise SystemExit("--processes above 1 needs PostgreSQL: --postgres or --db URL")
         ports = [free_port() for _ in range(n_proc)]
         procs: list[subprocess.Popen[bytes]] = []
+        limit = stack.enter_context(cpu_quota(args.cpus_per_process))
         try:
             for port in ports:
                 procs.append(start_server(port, db, args.bot_processes, max(2, args.hard_tables)))
+                limit(procs[-1].pid)
             for port, proc in zip(ports, procs, strict=True):
                 await wait_ready(port, proc)
             pids = [proc.pid for proc in procs]
@@ -326,12 +430,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             for i in range(args.hard_tables):  # bots only: they think all the time
                 await create("hard", 5000 + i, ports[i % n_proc])
             rss_tables = rss()
-            rtts: list[float] = []
+            rtts: list[tuple[float, float]] = []
             each_start = [cpu_seconds(pid) for pid in pids]
             cpu_start = total(each_start)
             db_start = tree_cpu(db_pid)
             client_start = sum(os.times()[:2])
             start = time.monotonic()
+            start_pc = time.perf_counter()
             deadline = start + seconds
             peak = [rss_tables or 0.0]
 
@@ -381,10 +486,17 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     proc.wait(20)
                 except subprocess.TimeoutExpired:
                     proc.kill()
-    ms = sorted(x * 1000 for x in rtts)
+    counted = [(at - start_pc, rtt) for at, rtt in rtts if at - start_pc >= args.warmup]
+    ms = sorted(rtt * 1000 for _, rtt in counted)
 
-    def pct(p: float) -> float:
-        return ms[min(len(ms) - 1, int(p * len(ms)))] if ms else float("nan")
+    def pct(p: float, values: list[float] | None = None) -> float:
+        values = ms if values is None else values
+        return values[min(len(values) - 1, int(p * len(values)))] if values else float("nan")
+
+    windows: dict[int, list[float]] = {}
+    for at, rtt in counted:
+        windows.setdefault(int(at // WINDOW), []).append(rtt * 1000)
+    by_window = [round(pct(0.95, sorted(windows[k])), 1) for k in sorted(windows) if windows[k]]
 
     return {
         "game": args.game,
@@ -401,6 +513,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "tables_finished": finished,
         "moves": sum(moves),
         "moves_per_second": round(sum(moves) / elapsed, 1) if elapsed else None,
+        "warmup_s": args.warmup,
+        "cpus_per_process": args.cpus_per_process,
+        "rtt_p95_ms_by_window": by_window,
         "rtt_ms": {
             "p50": round(pct(0.50), 2),
             "p95": round(pct(0.95), 2),
@@ -469,6 +584,11 @@ def main() -> None:
         action="store_true",
         help="run on a throwaway PostgreSQL server (Debian's postgresql package)",
     )
+    parser.add_argument(
+        "--pg-in-memory",
+        action="store_true",
+        help="with --postgres: its data in /dev/shm, so commits wait for no disk",
+    )
     parser.add_argument("--db", help="the database's SQLAlchemy URL (default: a temporary SQLite)")
     parser.add_argument(
         "--bot-processes",
@@ -476,7 +596,25 @@ def main() -> None:
         default=0,
         help="the server's worker processes for searching bots (0: threads)",
     )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=0.0,
+        help="leave the round trips of the first S seconds (800 clients connecting, the "
+        "first moves of every table at once) out of the percentiles",
+    )
+    parser.add_argument(
+        "--cpus-per-process",
+        type=float,
+        help="hold each server process to this many cores of CPU time (a cgroup quota; "
+        "root): N processes then have N times the CPU of one, as on N machines, while "
+        "the clients and the database keep the rest",
+    )
     args = parser.parse_args()
+    if args.pg_in_memory and not args.postgres:
+        parser.error("--pg-in-memory goes with --postgres")
+    if args.cpus_per_process is not None and args.cpus_per_process <= 0:
+        parser.error("--cpus-per-process must be above 0")
     if args.quick:
         args.tables, args.seconds = 5, 20.0
     result = asyncio.run(run(args))
@@ -502,10 +640,18 @@ def main() -> None:
         n = result["bot_processes"]
         where = f"{n} worker process(es)" if n else "threads of the server"
         print(f"meanwhile {result['hard_tables']} tables of hard bots thinking in {where}")
+    if result["cpus_per_process"]:
+        print(f"each server process held to {result['cpus_per_process']} cores (a cgroup quota)")
     verdict = "ok" if r["p95"] < 50 else "ABOVE TARGET"
     print(
         f"move round trip: p50 {r['p50']} ms, p95 {r['p95']} ms ({verdict}: target < 50 ms), "
         f"p99 {r['p99']} ms, max {r['max']} ms"
+        + (f" (the first {result['warmup_s']:g} s left out)" if result["warmup_s"] else "")
+    )
+    print(
+        f"p95 by {WINDOW:g} s window: "
+        + " / ".join(f"{x:g}" for x in result["rtt_p95_ms_by_window"])
+        + " ms"
     )
     print(
         f"server memory (RSS): idle {m['idle']:.1f} MiB, with tables {m['with_tables']:.1f} MiB, "
