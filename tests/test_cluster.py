@@ -456,7 +456,7 @@ def test_moves_that_arrive_together_are_stored_together(pg: Postgres) -> None:
 
 
 def test_a_move_is_announced_after_its_commit_not_inside_it(
-    pg: Postgres, caplog: pytest.LogCaptureFixture
+    pg: Postgres, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """PostgreSQL lets one notifying transaction commit at a time, disk flush included:
     a move's notification sent inside the move's transaction put every process's moves
@@ -465,7 +465,9 @@ def test_a_move_is_announced_after_its_commit_not_inside_it(
     announcement fails is still stored, and its caller told so."""
     import psycopg
     from sqlalchemy import event
+    from sqlalchemy import text as sql
 
+    from xtarot.server import store as store_module
     from xtarot.server.cluster import listen_url
     from xtarot.server.hub import Hub
     from xtarot.server.store import CHANNEL
@@ -506,10 +508,8 @@ def test_a_move_is_announced_after_its_commit_not_inside_it(
         assert not any("pg_notify" in s for t in writes for s in t)
         assert all("synchronous_commit" in s for t in notes for s in t if "pg_notify" in s)
 
-        def away(*payloads: str) -> None:
-            raise OSError("the database went away")
-
-        store.notify = away  # type: ignore[method-assign]
+        # the announcement fails (here: a statement the database refuses)
+        monkeypatch.setattr(store_module, "_NOTIFY_ALL", sql("SELECT no_such_function()"))
         with caplog.at_level("WARNING", logger="xtarot.server"):
             store.append(table, 3, "d", notify="m3")
         stored = store.load(table)

@@ -616,18 +616,19 @@ class Store:
         never for a move that was not stored)."""
         now = time.time() if at is None else at
         move = {"deals": deals, "result": result}
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(
-                    self._insert_action, {"table_id": table_id, "n": n, "text": text, "at": now}
-                )
-                self._after_insert(conn, table_id, n, now, move)
-        except IntegrityError as err:
-            if _duplicate(err):
-                raise MoveTaken(f"table {table_id} has a move {n} already") from None
-            raise
-        if notify is not None:
-            self.announce([notify])
+        with self.engine.connect() as conn:
+            try:
+                with conn.begin():
+                    conn.execute(
+                        self._insert_action, {"table_id": table_id, "n": n, "text": text, "at": now}
+                    )
+                    self._after_insert(conn, table_id, n, now, move)
+            except IntegrityError as err:
+                if _duplicate(err):
+                    raise MoveTaken(f"table {table_id} has a move {n} already") from None
+                raise
+            if notify is not None:
+                self._announce(conn, [notify])
 
     def append_many(self, moves: list[dict[str, Any]]) -> list[MoveTaken | None]:
         """Several tables' moves (each the keyword arguments of :meth:`append`) in one
@@ -643,26 +644,27 @@ class Store:
         order = sorted(range(len(moves)), key=lambda i: (moves[i]["table_id"], moves[i]["n"]))
         outcomes: list[MoveTaken | None] = [None] * len(moves)
         notes: list[str] = []
-        with self.engine.begin() as conn:
-            for i in order:
-                move = moves[i]
-                table_id, n = move["table_id"], move["n"]
-                now = time.time() if move.get("at") is None else move["at"]
-                row = {"table_id": table_id, "n": n, "text": move["text"], "at": now}
-                if conn.execute(self._insert_new_action, row).first() is None:
-                    outcomes[i] = MoveTaken(f"table {table_id} has a move {n} already")
-                    continue
-                self._after_insert(conn, table_id, n, now, move)
-                if move.get("notify") is not None:
-                    notes.append(move["notify"])
-        if notes:
-            self.announce(notes)
+        with self.engine.connect() as conn:
+            with conn.begin():
+                for i in order:
+                    move = moves[i]
+                    table_id, n = move["table_id"], move["n"]
+                    now = time.time() if move.get("at") is None else move["at"]
+                    row = {"table_id": table_id, "n": n, "text": move["text"], "at": now}
+                    if conn.execute(self._insert_new_action, row).first() is None:
+                        outcomes[i] = MoveTaken(f"table {table_id} has a move {n} already")
+                        continue
+                    self._after_insert(conn, table_id, n, now, move)
+                    if move.get("notify") is not None:
+                        notes.append(move["notify"])
+            if notes:
+                self._announce(conn, notes)
         return outcomes
 
     def _after_insert(
         self, conn: Connection, table_id: str, n: int, now: float, move: dict[str, Any]
     ) -> None:
-        """The table's row and the notification of a move just inserted."""
+        """The table's row after a move just inserted (its deals, its result)."""
         values: dict[str, Any] = {"updated": now}
         if move.get("deals") is not None:
             values["deals"] = json.dumps(move["deals"])
@@ -672,12 +674,15 @@ class Store:
         if len(values) > 1 or n % 16 == 0:  # the timestamp needs no update per move
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
 
-    def announce(self, payloads: list[str]) -> None:
-        """The notifications of moves just committed (:meth:`notify`).  A failure is
-        logged, not raised: the moves are stored, and the other processes find them
-        when they next compare the tables' heads (a lease renewal, every few seconds)."""
+    @staticmethod
+    def _announce(conn: Connection, payloads: list[str]) -> None:
+        """Right after their commit, on the same connection: the notifications of the
+        moves just stored (see :meth:`notify`).  A failure is logged, not raised: the
+        moves are stored, and the other processes find them when they next compare the
+        tables' heads (a lease renewal, every few seconds)."""
         try:
-            self.notify(*payloads)
+            with conn.begin():
+                _notify_all(conn, payloads)
         except Exception as err:
             log.warning("moves stored but not announced to the other processes (%s)", err)
 
@@ -685,17 +690,17 @@ class Store:
         """Send each payload on :data:`CHANNEL`, in order (PostgreSQL only), in a
         transaction of its own that does not wait for the disk.
 
-        PostgreSQL lets one transaction that notifies commit at a time (a database-wide
-        lock held from just before its commit until the commit is done), so a move's
-        notification sent in the move's own transaction made every process's moves
-        wait in one line for one disk flush after another: a few hundred moves a second
-        at best, a few dozen when the disk is busy.  The moves are committed (and
-        flushed) first, together where they come together, and then announced here:
-        nothing in this transaction needs to reach the disk, so the lock is held only
-        for an instant.  A notification is so never sent for a move that is not stored;
-        one lost with a crash is made good by the next comparison of heads."""
+        Moves are announced this way too, after their commit, not inside it: PostgreSQL
+        lets one transaction that notifies commit at a time (a database-wide lock held
+        from just before its commit until the commit is done), so a move's notification
+        sent in the move's own transaction made every process's moves wait in one line
+        for one disk flush after another: a few hundred moves a second at best, a few
+        dozen when the disk is busy.  Committed first, moves share flushes; nothing in
+        the notifying transaction needs to reach the disk, so the lock is held only for
+        an instant.  A notification is so never sent for a move that is not stored; one
+        lost with a crash is made good by the next comparison of heads."""
         with self.engine.begin() as conn:
-            conn.execute(_NOTIFY_ALL, {"channel": CHANNEL, "payloads": list(payloads)})
+            _notify_all(conn, list(payloads))
 
     def moves_since(
         self, table_id: str, n: int
@@ -805,6 +810,10 @@ _NOTIFY_ALL = sql(
     "(SELECT set_config('synchronous_commit', 'off', true)) AS no_flush, "
     "unnest(CAST(:payloads AS text[])) AS payload"
 )
+
+
+def _notify_all(conn: Connection, payloads: list[str]) -> None:
+    conn.execute(_NOTIFY_ALL, {"channel": CHANNEL, "payloads": payloads})
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
