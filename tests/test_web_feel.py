@@ -170,6 +170,13 @@ COVERED_JS = """(sel) => {
   return bad;
 }"""
 
+#: How many rows the hand's cards take, and how many cards it has.
+HAND_ROWS_JS = """() => {
+  const tops = [...document.querySelectorAll('#hand button.card')]
+    .map((c) => c.offsetTop); // the layout's rows (a lifted card is moved, not re-laid)
+  return [new Set(tops).size, tops.length];
+}"""
+
 #: (players, seed, decisions checked) per game
 PHONE = {
     "fairy500": (4, 9, 6),
@@ -184,7 +191,8 @@ PHONE = {
 def test_no_legal_control_is_covered_on_a_phone(server: Server, browser: Any) -> None:
     """At 390×844, for each game at several of seat 1's decisions, every legal control
     (buttons, bidding cells, field cards, hand cards) can be scrolled to and is not
-    covered, and one the pinned hand covers as the page opens is announced by a cue to
+    covered, a hand of up to 14 cards is one row (Fairy 500's ten, Extendori's
+    fourteen), and one the pinned hand covers as the page opens is announced by a cue to
     scroll.  With reduced motion asked for, no card moves.  Grail Mahjong's pass-only
     claim windows are answered for the player, after a delay like a real decision's,
     saying so.  Fairy 500 warns before a hand misère that cannot succeed."""
@@ -223,6 +231,9 @@ def test_no_legal_control_is_covered_on_a_phone(server: Server, browser: Any) ->
             seen = st["n"]
             moving += page.evaluate("document.getAnimations().length")
             bad = page.evaluate(COVERED_JS, CLICKABLE)
+            rows, cards = page.evaluate(HAND_ROWS_JS)
+            if cards <= 14 and rows != 1:  # one row, overlapping, not a card left alone
+                bad.append(f"a hand of {cards} cards in {rows} rows")
             if bad:
                 problems.setdefault(game, []).extend(bad[:4])
             if game == "fairy500" and checked == 0:

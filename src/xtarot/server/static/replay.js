@@ -308,6 +308,7 @@
     $("hand-note").textContent = hand.length ? XI18n.cards(hand.length) : "";
     const el = $("hand");
     el.textContent = "";
+    el.classList.toggle("fan", hand.length <= 14); // one overlapping row on a phone, as at the table
     for (const code of hand) {
       el.appendChild(XCards.svg(code, { size: "m", title: XCards.name(code, XI18n.get()) }));
     }
