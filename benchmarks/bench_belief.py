@@ -63,13 +63,13 @@ def bench(path: str, count: int) -> dict[str, Any]:
         "game": model.game,
         "players": model.players,
         "positions": len(pos),
-        "inputs": len(model.columns),
-        "parameters": int(model.w1.size + model.b1.size + model.w2.size + model.b2.size + 3),
+        "inputs": int(model.w1.shape[0]),
+        "parameters": model.parameters,
         "features_us": 1e6 * per_call(model.features, views),
-        "network_us": 1e6 * per_call(lambda x: model.correction(x[None]), feats, 5),
+        "network_us": 1e6 * per_call(model.correction, feats, 5),
         "probabilities_from_counts_us": 1e6
         * per_call(
-            lambda k: model.log_probs(feats[k][None], counts[k][None], open_[k][None]),
+            lambda k: model.log_probs(feats[k], counts[k][None], open_[k][None]),
             list(range(len(pos))),
             5,
         ),

@@ -1,7 +1,7 @@
 """Card-location (belief) models: where is each card a seat has not seen?
 
-From a seat's view — its tensor ``encoder_for(game).encode(state.view(seat))``, nothing
-else — a :class:`BeliefModel` gives, for every card of the game, the probability that
+From a seat's view — ``state.view(seat)``, nothing else — a :class:`BeliefModel`
+gives, for every card of the game, the probability that
 it lies in each *hidden location*: another seat's hand (seat-relative: ``hand:+1`` is
 the next seat), the kitty, the stock, a face-down pile… whatever the game hides.
 ``xtarot train belief`` (``xtarot.cli.train``) makes one; the documentation is in
@@ -13,15 +13,17 @@ is hidden when some card lies there in one and elsewhere in the other); the trai
 target of a position is ``state.zones()`` — known while training only, never an input.
 
 A card's logit at a place mixes the uniform sampler's own estimate (how many of 16
-``sample_world`` worlds put it there, and how many cards the place holds) with a
-network's correction from the view tensor (one hidden ReLU layer on the columns ever
-non-zero in training, one output per card and place); its probabilities are the
-softmax over the places that hold hidden cards.  Trained with Adam on the
-cross-entropy of the true places, in numpy (no other dependency: docs/agents.md says
-why), and run in numpy.
+``sample_world`` worlds put it there, and how many cards the place holds) with a learned
+part: a bias per card and place, and one small network shared by every card and place,
+on what the place's seat (and the acting seat, and the others) has publicly done with
+cards related to that card — led, followed above or below, played off-suit, bid,
+discarded, melded (:mod:`xtarot.adapters.belief_events`, read from the view).  Its
+probabilities are the softmax over the places that hold hidden cards.  Trained with
+Adam on the cross-entropy of the true places, in numpy (no other dependency:
+docs/agents.md says why), and run in numpy.
 
-Weighted worlds: :meth:`BeliefModel.log_weight` scores a sampled world by the network's
-corrections of the hidden cards' places in it, for
+Weighted worlds: :meth:`BeliefModel.log_weight` scores a sampled world by the learned
+part of the logits of the hidden cards' places in it, for
 ``xtarot.engine.sample_world_weighted`` (which only ever returns consistent worlds);
 :func:`weighted_decision` hands such worlds to any search bot.
 """
@@ -41,9 +43,10 @@ from typing import Any
 import numpy as np
 
 from xtarot._version import __version__
+from xtarot.adapters.belief_events import KINDS, RELATIONS, SEAT_FACTS, Events
 from xtarot.adapters.tensors import encoder_for
 from xtarot.agents import Decision, decision_for, make_agent
-from xtarot.engine import Game, State, load, sample_world_weighted
+from xtarot.engine import Game, State, sample_world_weighted
 
 __all__ = [
     "FORMAT",
@@ -52,7 +55,9 @@ __all__ = [
     "Evaluation",
     "TrainResult",
     "evaluate",
+    "events_for",
     "generate",
+    "input_width",
     "location_of",
     "shipped_model",
     "train",
@@ -63,7 +68,7 @@ __all__ = [
 ]
 
 FORMAT = "xtarot-belief"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 #: uniform worlds drawn per held-out position to estimate the uniform sampler's
 #: probabilities (their first half gives a second estimate, for the bias correction)
@@ -112,19 +117,21 @@ _MAX_LOCATIONS = 24
 
 @dataclass
 class BeliefData:
-    """Positions of self-play games, sparse: row ``i``'s view tensor holds
-    ``values[offsets[i]:offsets[i+1]]`` at ``columns[...]``; ``truth[i, c]`` is the
-    index in ``locations`` of card ``c``'s true place (-1: not in any location);
+    """Positions of self-play games: row ``i``'s events (what each seat has publicly
+    done, :mod:`xtarot.adapters.belief_events`), sparse — ``event_values[i]`` at the
+    flat indices ``event_index[i]`` of ``[kinds, players, slots]`` with the seats
+    absolute — its seat facts ``facts[i]`` and acting seat ``seat[i]``; ``truth[i, c]``
+    is the index in ``locations`` of card ``c``'s true place (-1: not in any location);
     ``prior[i][c, l]`` how many of ``prior_draws`` uniform worlds put card ``c`` at
     location ``l`` (the model's prior, as at play time)."""
 
-    size: int
-    cards: tuple[str, ...]
+    events: Events
     prior_draws: int
     locations: list[str] = field(default_factory=list)
-    offsets: list[int] = field(default_factory=lambda: [0])
-    columns: list[np.ndarray] = field(default_factory=list)
-    values: list[np.ndarray] = field(default_factory=list)
+    event_index: list[np.ndarray] = field(default_factory=list)
+    event_values: list[np.ndarray] = field(default_factory=list)
+    facts: list[np.ndarray] = field(default_factory=list)
+    seat: list[int] = field(default_factory=list)
     truth: list[np.ndarray] = field(default_factory=list)
     prior: list[np.ndarray] = field(default_factory=list)
     game_of_row: list[int] = field(default_factory=list)
@@ -134,6 +141,10 @@ class BeliefData:
     #: per held-out row: the uniform sampler's location counts [cards, locations] over
     #: ``UNIFORM_DRAWS`` worlds and over the first half of them
     uniform: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return self.events.cards
 
     def __len__(self) -> int:
         return len(self.truth)
@@ -167,17 +178,20 @@ class BeliefData:
                         self.hidden.add(first[code])
         return out
 
+    def add_view(self, view: dict[str, Any]) -> None:
+        """Note a position's events, from the acting seat's view only."""
+        counts, facts = self.events.read(view)
+        flat = counts.reshape(-1)
+        nz = np.flatnonzero(flat)
+        self.event_index.append(nz.astype(np.int32))
+        self.event_values.append(flat[nz].astype(np.float32))
+        self.facts.append(facts)
+        self.seat.append(int(view["seat"]))
+
     def add(self, state: State, seat: int, game_no: int, worlds: Sequence[State]) -> int:
-        enc = encoder_for(state.game)
-        ones, nums = enc.state_positions(state, seat)
-        cols = np.fromiter([*ones, *nums.keys()], dtype=np.int32)
-        vals = np.fromiter([1.0] * len(ones) + list(nums.values()), dtype=np.float32)
-        keep = vals != 0
-        self.columns.append(cols[keep])
-        self.values.append(vals[keep])
-        self.offsets.append(self.offsets[-1] + int(keep.sum()))
+        self.add_view(state.view(seat))
         truth = np.full(len(self.cards), -1, dtype=np.int16)
-        index = enc.index
+        index = self.events.index
         for code, where in true_locations(state, seat).items():
             i = index.get(code)
             if i is not None:
@@ -192,21 +206,27 @@ class BeliefData:
         self.game_of_row.append(game_no)
         return len(self.truth) - 1
 
-    def dense(self, rows: Sequence[int], columns: np.ndarray) -> np.ndarray:
-        """The rows' tensors restricted to ``columns`` (the model's inputs)."""
-        where = np.full(self.size, -1, dtype=np.int64)
-        where[columns] = np.arange(len(columns))
-        out = np.zeros((len(rows), len(columns)), dtype=np.float32)
+    def event_arrays(self, rows: Sequence[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The rows' events ``[rows, kinds, players, slots]``, facts ``[rows, players,
+        facts]`` and acting seats, dense."""
+        ev = self.events
+        shape = (len(KINDS), ev.players, ev.slots)
+        out = np.zeros((len(rows), int(np.prod(shape))), dtype=np.float32)
         for k, r in enumerate(rows):
-            cols = where[self.columns[r]]
-            ok = cols >= 0
-            out[k, cols[ok]] = self.values[r][ok]
-        return out
+            out[k, self.event_index[r]] = self.event_values[r]
+        facts = np.stack([self.facts[r] for r in rows]).astype(np.float32)
+        seats = np.array([self.seat[r] for r in rows], dtype=np.int64)
+        return out.reshape(len(rows), *shape), facts, seats
 
 
 def _match_seeds(seed: int, count: int) -> list[int]:
     rng = random.Random(f"xtarot-belief:{seed}")
     return [rng.getrandbits(48) for _ in range(count)]
+
+
+def events_for(game: Game) -> Events:
+    """The events of a game configuration, over the adapters' card list."""
+    return Events(game.id, game.players, encoder_for(game).cards)
 
 
 def generate(
@@ -226,8 +246,8 @@ def generate(
     worlds' counts.  The last ``eval_games`` are held out: at up to ``eval_positions``
     of their positions (evenly spread) the uniform sampler's location counts are
     estimated from ``draws`` more worlds.  Deterministic in ``seed``."""
-    enc = encoder_for(game)
-    data = BeliefData(size=enc.size, cards=enc.cards, prior_draws=prior_draws)
+    data = BeliefData(events=events_for(game), prior_draws=prior_draws)
+    index = data.events.index
     seeds = _match_seeds(seed, games + eval_games)
     data.first_held = games
     held: list[tuple[int, State, int]] = []  # (row, state, seat) of held-out positions
@@ -256,8 +276,8 @@ def generate(
             rng = random.Random(f"xtarot-belief-uniform:{seed}:{row}")
             worlds = [state.sample_world(seat, rng) for _ in range(draws)]
             data.uniform[row] = (
-                data.counts(worlds, seat, enc.index),
-                data.counts(worlds[: draws // 2], seat, enc.index),
+                data.counts(worlds, seat, index),
+                data.counts(worlds[: draws // 2], seat, index),
             )
     return data
 
@@ -265,32 +285,49 @@ def generate(
 # -- the model -------------------------------------------------------------------------
 
 
+def _relative(
+    counts: np.ndarray, facts: np.ndarray, seats: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Events and facts with the seats made relative to each row's acting seat
+    (``[:, :, 0]`` the seat itself, ``1`` the next, ...)."""
+    players = counts.shape[2]
+    order = (seats[:, None] + np.arange(players)[None, :]) % players  # [rows, players]
+    rows = np.arange(len(seats))[:, None]
+    return counts[rows, :, order].transpose(0, 2, 1, 3), facts[rows, order]
+
+
 class BeliefModel:
     """A trained card-location model (numpy weights and what made them).
 
-    A card's logit at a location is ``mix . planes + g``.  The planes come from
-    ``prior_draws`` uniform worlds (``sample_world``), the uniform sampler's own
-    estimate, which knows every void and count: ``log(n + PRIOR_SMOOTH)`` (``n`` the
-    worlds that put the card there), ``log(k + PRIOR_SMOOTH)`` (``k`` the cards the
-    place holds, per world) and whether no world put it there; ``mix`` weighs them and
-    ``g`` is the network's correction from the view.  The softmax over the locations
-    holding hidden cards is the card's distribution."""
+    A card's logit at a location is ``mix . planes + bias[c, l] + f(φ(c, l))``.  The
+    planes come from ``prior_draws`` uniform worlds (``sample_world``), the uniform
+    sampler's own estimate, which knows every void and count: ``log(n + PRIOR_SMOOTH)``
+    (``n`` the worlds that put the card there), ``log(k + PRIOR_SMOOTH)`` (``k`` the
+    cards the place holds, per world) and whether no world put it there; ``mix`` weighs
+    them.  ``f`` is one network shared by every card and place (one hidden ReLU layer)
+    on φ(c, l): what the place's seat (for another seat's hand), the acting seat and
+    all other seats have publicly done with cards related to ``c``
+    (:mod:`xtarot.adapters.belief_events`, the counts ``log1p``-scaled), the place's
+    seat's facts (bids, declarer...), the card's own features and the place.  The
+    softmax over the locations holding hidden cards is the card's distribution."""
 
     def __init__(self, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
         self.meta = meta
         self.cards: tuple[str, ...] = tuple(meta["cards"])
         self.locations: tuple[str, ...] = tuple(meta["locations"])
-        self.columns = arrays["columns"].astype(np.int64)
+        self.kinds = np.asarray(arrays["kinds"], dtype=np.int64)
         self.w1 = arrays["w1"].astype(np.float32)
         self.b1 = arrays["b1"].astype(np.float32)
         self.w2 = arrays["w2"].astype(np.float32)
         self.b2 = arrays["b2"].astype(np.float32)
+        self.bias = arrays["bias"].astype(np.float32)
         self.mix = np.asarray(arrays["mix"], dtype=np.float32)
         self.prior_draws = int(meta.get("prior_draws", PRIOR_DRAWS))
         self._index = {c: i for i, c in enumerate(self.cards)}
         self._where = {loc: i for i, loc in enumerate(self.locations)}
-        self._buf = np.zeros(int(meta["tensor_size"]), dtype=np.float32)
-        self._game: Game | None = None
+        self.events = Events(self.game, self.players, self.cards)
+        # the relative seat of each location's hand (0 for a place that is no hand)
+        self._seat_of = np.array([_hand_seat(x) for x in self.locations], dtype=np.int64)
 
     # configuration ------------------------------------------------------------------
     @property
@@ -302,33 +339,46 @@ class BeliefModel:
         return int(self.meta["players"])
 
     def fits(self, game: Game) -> bool:
-        """Made for this game, player count and options (and tensor size)?"""
+        """Made for this game, player count and options (and card list)?"""
         return (
             self.game == game.id
             and self.players == game.players
             and self.meta["options"] == _jsonable(game.options)
-            and int(self.meta["tensor_size"]) == encoder_for(game).size
+            and tuple(encoder_for(game).cards) == self.cards
         )
 
+    @property
+    def parameters(self) -> int:
+        return int(self.w1.size + self.b1.size + self.w2.size + self.b2.size + self.bias.size + 3)
+
     # inference ----------------------------------------------------------------------
-    def correction(self, x: np.ndarray) -> np.ndarray:
-        """``[rows, cards, locations]``: the network's correction ``g`` of inputs ``x``
-        ``[rows, columns]`` (one hidden ReLU layer)."""
-        h = np.maximum(x @ self.w1 + self.b1, 0.0)
-        out = h @ self.w2 + self.b2
-        return out.reshape(len(x), len(self.cards), len(self.locations))
+    def features(self, view: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The model's input from a view (and nothing else): its events ``[1, kinds,
+        players, slots]``, facts ``[1, players, facts]`` and acting seat ``[1]``."""
+        counts, facts = self.events.read(view)
+        return counts[None], facts[None], np.array([int(view["seat"])], dtype=np.int64)
 
-    def features(self, view: dict[str, Any]) -> np.ndarray:
-        """The model's input: the view's tensor at the model's columns (the view only)."""
-        if self._game is None:
-            self._game = load(self.game, players=self.players, **self.meta["options"])
-        encoder_for(self._game).encode_into(view, self._buf)
-        return self._buf[self.columns].copy()
+    def features_of(self, state: State, seat: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``features(state.view(seat))``."""
+        return self.features(state.view(seat))
 
-    def features_of(self, state: State, seat: int) -> np.ndarray:
-        """``features(state.view(seat))`` without the view's copy (the same numbers)."""
-        encoder_for(state.game).encode_state(state, seat, self._buf)
-        return self._buf[self.columns].copy()
+    def inputs(
+        self, x: tuple[np.ndarray, np.ndarray, np.ndarray], rows: np.ndarray, cards: np.ndarray
+    ) -> np.ndarray:
+        """φ ``[pairs, locations, width]`` of the (row, card) pairs of inputs ``x``."""
+        return _phi(self.events, x, rows, cards, self.kinds, self._seat_of)
+
+    def correction(self, x: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
+        """``[rows, cards, locations]``: the learned part of the logits (everything but
+        the prior's planes) of inputs ``x``."""
+        n_rows = len(x[2])
+        n_cards = len(self.cards)
+        rows = np.repeat(np.arange(n_rows), n_cards)
+        cards = np.tile(np.arange(n_cards), n_rows)
+        phi = self.inputs(x, rows, cards)
+        h = np.maximum(phi @ self.w1 + self.b1, 0.0)
+        out = (h @ self.w2)[..., 0] + self.b2[0] + self.bias[cards]
+        return out.reshape(n_rows, n_cards, len(self.locations))
 
     def prior_counts(self, worlds: Sequence[State], seat: int) -> np.ndarray:
         """``[cards, locations]``: how many of the worlds put each card at each place."""
@@ -345,7 +395,9 @@ class BeliefModel:
                         out[i, j] += 1
         return out
 
-    def log_probs(self, x: np.ndarray, counts: np.ndarray, open_: np.ndarray) -> np.ndarray:
+    def log_probs(
+        self, x: tuple[np.ndarray, np.ndarray, np.ndarray], counts: np.ndarray, open_: np.ndarray
+    ) -> np.ndarray:
         """``[rows, cards, locations]`` log-probabilities from inputs, prior counts
         ``[rows, cards, locations]`` and the open locations ``[rows, locations]``."""
         lg = _planes(counts, self.prior_draws) @ self.mix + self.correction(x)
@@ -368,7 +420,7 @@ class BeliefModel:
             for code, loc in true_locations(w, seat).items():
                 if first.get(code) != loc and code in self._index:
                     hidden[self._index[code]] = True
-        logp = self.log_probs(self.features(view)[None], counts[None], open_[None])[0]
+        logp = self.log_probs(self.features(view), counts[None], open_[None])[0]
         names = [(j, x) for j, x in enumerate(self.locations) if open_[j]]
         return {
             c: {x: float(np.exp(logp[i, j])) for j, x in names}
@@ -378,10 +430,10 @@ class BeliefModel:
 
     def log_weight(self, view: dict[str, Any]) -> Callable[[State], float]:
         """``world -> log weight`` for ``sample_world_weighted``: the sum of the
-        network's corrections ``g`` of every card at its place in the world (the
+        learned parts of the logits of every card at its place in the world (the
         uniform part is the sampler's own).  Computed once from the view; a world is
         read only for where its cards are."""
-        g = self.correction(self.features(view)[None])[0]
+        g = self.correction(self.features(view))[0]
         seat = view["seat"]
         players = self.players
         index, where = self._index, self._where
@@ -407,11 +459,12 @@ class BeliefModel:
         buf = io.BytesIO()
         np.savez_compressed(
             buf,
-            columns=self.columns.astype(np.int32),
+            kinds=self.kinds.astype(np.int32),
             w1=self.w1.astype(np.float16),
             b1=self.b1.astype(np.float16),
             w2=self.w2.astype(np.float16),
             b2=self.b2.astype(np.float16),
+            bias=self.bias.astype(np.float16),
             mix=self.mix.astype(np.float32),
             meta=np.frombuffer(json.dumps(self.meta, sort_keys=True).encode(), dtype=np.uint8),
         )
@@ -431,6 +484,57 @@ class BeliefModel:
         if meta.get("format") != FORMAT or meta.get("format_version") != FORMAT_VERSION:
             raise ValueError(f"{path}: not an xtarot belief model of format {FORMAT_VERSION}")
         return cls(arrays, meta)
+
+
+def _hand_seat(location: str) -> int:
+    """The relative seat whose hand a location is (``hand:+2`` -> 2), else 0."""
+    name, _, number = location.partition(":+")
+    return int(number) if name == "hand" and number.isdigit() else 0
+
+
+def input_width(events: Events, kinds: int, locations: int) -> int:
+    """φ's width (see :func:`_phi`) for this many kinds of event and locations."""
+    related = kinds * len(RELATIONS)
+    return 3 * related + len(SEAT_FACTS) + events.card_features.shape[1] + locations
+
+
+def _phi(
+    events: Events,
+    x: tuple[np.ndarray, np.ndarray, np.ndarray],
+    rows: np.ndarray,
+    cards: np.ndarray,
+    kinds: np.ndarray,
+    seat_of: np.ndarray,
+) -> np.ndarray:
+    """φ ``[pairs, locations, width]`` for (row, card) pairs: per location, the
+    place's seat's related events and facts (zero for a place that is no hand), the
+    acting seat's and the other seats' related events, the card's features and the
+    place (one-hot)."""
+    counts, facts, seats = x
+    counts, facts = _relative(counts[:, kinds], facts, seats)  # [rows, kinds, players, slots]
+    rel = events.relations  # [relations, slots, cards]
+    # related[r, p, c, k, q]: events of kind k by relative seat p related to card c by q
+    related = np.log1p(np.einsum("bkps,qsc->bpckq", counts, rel, optimize=True))
+    n_rows, players = related.shape[:2]
+    related = related.reshape(n_rows, players, len(events.cards), -1)
+    mine = related[rows, 0, cards]  # [pairs, width_e]
+    others = np.log1p(np.expm1(related[rows, 1:, cards]).sum(axis=1))
+    by_seat = related[rows, :, cards]  # [pairs, players, width_e]
+    n_loc = len(seat_of)
+    is_hand = (seat_of > 0).astype(np.float32)  # [locations]
+    place = by_seat[:, seat_of] * is_hand[None, :, None]  # [pairs, locations, width_e]
+    place_facts = facts[rows][:, seat_of] * is_hand[None, :, None]
+    pairs = len(rows)
+    shared = np.concatenate([mine, others, events.card_features[cards]], axis=1)
+    return np.concatenate(
+        [
+            place,
+            place_facts,
+            np.broadcast_to(shared[:, None, :], (pairs, n_loc, shared.shape[1])),
+            np.broadcast_to(np.eye(n_loc, dtype=np.float32)[None], (pairs, n_loc, n_loc)),
+        ],
+        axis=2,
+    ).astype(np.float32)
 
 
 class _DecisionWorlds:
@@ -534,8 +638,8 @@ class Evaluation:
     uniform: float  # the uniform sampler, estimated from UNIFORM_DRAWS worlds
     uniform_half: float  # ... from the first half of them
     uniform_corrected: float  # 2 * uniform - uniform_half: the estimate's bias removed
-    #: the uniform sampler's 128-world estimate with the network's correction added
-    #: (compare with ``uniform``: the same estimate without it)
+    #: the uniform sampler's 128-world estimate with the learned part added (compare
+    #: with ``uniform``: the same estimate without it)
     correction_on_uniform: float = float("nan")
 
     @property
@@ -544,7 +648,7 @@ class Evaluation:
 
     @property
     def correction_ratio(self) -> float:
-        """``correction_on_uniform / uniform``: the learned correction's own gain."""
+        """``correction_on_uniform / uniform``: the learned part's own gain."""
         return self.correction_on_uniform / self.uniform if self.uniform else float("nan")
 
     def to_dict(self) -> dict[str, Any]:
@@ -569,7 +673,7 @@ def evaluate(model: BeliefModel, data: BeliefData) -> Evaluation:
     rows = sorted(data.uniform)
     hidden = [data.loc(x) for x in model.locations]  # a place the data never saw: empty
     target, counted, open_ = _masks(data, rows, hidden)
-    x = data.dense(rows, model.columns)
+    x = data.event_arrays(rows)
     prior = np.stack([data.prior[r][:, hidden] for r in rows]).astype(np.float32)
     logp = model.log_probs(x, prior, open_)
     n = int(counted.sum())
@@ -583,8 +687,8 @@ def evaluate(model: BeliefModel, data: BeliefData) -> Evaluation:
         logp_u = np.log(np.maximum(p, 1e-300))
         logs.append(logp_u)
         uniform.append(_nll(logp_u, target, counted) / max(n, 1))
-    # the network's correction on the uniform sampler's own 128-world estimate: what
-    # the weighted sampler adds to the uniform one (its proposal)
+    # the learned part on the uniform sampler's own 128-world estimate: what the
+    # weighted sampler adds to the uniform one (its proposal)
     on_uniform = _log_softmax(logs[0] + model.correction(x), open_)
     return Evaluation(
         positions=len(rows),
@@ -609,21 +713,55 @@ class TrainResult:
     curve: list[tuple[float, float]]  # per epoch: training and validation log-loss
 
 
+class _Net:
+    """The trainable parameters and their forward and backward passes on (row, card)
+    pairs."""
+
+    def __init__(self, params: dict[str, np.ndarray]) -> None:
+        self.p = params
+
+    def forward(
+        self, phi: np.ndarray, planes: np.ndarray, cards: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        p = self.p
+        h = np.maximum(phi @ p["w1"] + p["b1"], 0.0)
+        lg = planes @ p["mix"] + (h @ p["w2"])[..., 0] + p["b2"][0] + p["bias"][cards]
+        return h, lg
+
+    def backward(
+        self, grad: np.ndarray, phi: np.ndarray, planes: np.ndarray, cards: np.ndarray, h: Any
+    ) -> dict[str, np.ndarray]:
+        p = self.p
+        out = {
+            "mix": np.einsum("nl,nlk->k", grad, planes),
+            "b2": np.array([grad.sum()]),
+            "w2": np.einsum("nlh,nl->h", h, grad)[:, None],
+        }
+        bias = np.zeros_like(p["bias"])
+        np.add.at(bias, cards, grad)
+        out["bias"] = bias
+        dh = grad[..., None] * p["w2"][:, 0] * (h > 0)
+        out["w1"] = np.einsum("nld,nlh->dh", phi, dh, optimize=True)
+        out["b1"] = dh.sum(axis=(0, 1))
+        return {k: v.astype(np.float32) for k, v in out.items()}
+
+
 def train(
     data: BeliefData,
     meta: dict[str, Any],
     *,
     epochs: int = 12,
-    hidden_units: int = 64,
-    batch: int = 256,
-    lr: float = 1e-3,
+    hidden_units: int = 32,
+    batch: int = 128,
+    lr: float = 3e-3,
     decay: float = 1e-4,
     seed: int = 0,
     on_epoch: Callable[[int], None] | None = None,
 ) -> TrainResult:
     """Train on every row that is not held out (the last tenth of those games
     validates, and the epoch of lowest validation loss is kept), then evaluate on the
-    held-out rows.  Adam, one hidden ReLU layer; deterministic in ``seed``."""
+    held-out rows.  Adam, one hidden ReLU layer shared by every card and place;
+    deterministic in ``seed``."""
     start = time.perf_counter()
     train_games = sorted({g for g in data.game_of_row if g < data.first_held})
     n_val = max(1, len(train_games) // 10) if len(train_games) > 1 else 0
@@ -634,24 +772,31 @@ def train(
     rows_val = [r for r, g in enumerate(data.game_of_row) if g in val_games]
     hidden_names = sorted(data.hidden - {"hand:+0"})
     hidden = [data.locations.index(x) for x in hidden_names]
-    used = np.zeros(data.size, dtype=bool)
+    ev = data.events
+    # the kinds of event ever seen in training (the others are always zero)
+    shape = (len(KINDS), ev.players, ev.slots)
+    seen = np.zeros(len(KINDS), dtype=bool)
     for r in rows_train:
-        used[data.columns[r]] = True
-    columns = np.flatnonzero(used)
+        seen[np.unravel_index(data.event_index[r], shape)[0]] = True
+    kinds = np.flatnonzero(seen)
+    seat_of = np.array([_hand_seat(x) for x in hidden_names], dtype=np.int64)
     n_cards, n_locs = len(data.cards), len(hidden)
+    width = input_width(ev, len(kinds), n_locs)
     rng = np.random.default_rng(seed)
-    d_in = len(columns)
-    params = {
-        "w1": (rng.standard_normal((d_in, hidden_units)) * np.sqrt(2.0 / max(d_in, 1))),
-        "b1": np.zeros(hidden_units),
-        # the correction starts at nothing: the model starts as its uniform prior
-        "w2": np.zeros((hidden_units, n_cards * n_locs)),
-        "b2": np.zeros(n_cards * n_locs),
-        "mix": np.array([1.0, 0.0, 0.0]),
-    }
-    params = {k: v.astype(np.float32) for k, v in params.items()}
-    m = {k: np.zeros_like(v) for k, v in params.items()}
-    v2 = {k: np.zeros_like(v) for k, v in params.items()}
+    net = _Net(
+        {
+            "w1": (rng.standard_normal((width, hidden_units)) * np.sqrt(2.0 / width)),
+            "b1": np.zeros(hidden_units),
+            # the learned part starts at nothing: the model starts as its uniform prior
+            "w2": np.zeros((hidden_units, 1)),
+            "b2": np.zeros(1),
+            "bias": np.zeros((n_cards, n_locs)),
+            "mix": np.array([1.0, 0.0, 0.0]),
+        }
+    )
+    net.p = {k: v.astype(np.float32) for k, v in net.p.items()}
+    m = {k: np.zeros_like(v) for k, v in net.p.items()}
+    v2 = {k: np.zeros_like(v) for k, v in net.p.items()}
     b1_, b2_, eps = 0.9, 0.999, 1e-8
     meta = {
         **meta,
@@ -660,33 +805,41 @@ def train(
         "xtarot": __version__,
         "cards": list(data.cards),
         "locations": hidden_names,
-        "tensor_size": data.size,
+        "kinds": [KINDS[k] for k in kinds],
         "hidden_units": hidden_units,
         "prior_draws": data.prior_draws,
         "prior_smooth": PRIOR_SMOOTH,
     }
 
     def batch_of(rows: Sequence[int]) -> tuple[Any, ...]:
-        x = data.dense(rows, columns)
+        target, counted, open_ = _masks(data, rows, hidden)
+        b, c = np.nonzero(counted)
+        x = data.event_arrays(rows)
+        phi = _phi(ev, x, b, c, kinds, seat_of)
         counts = np.stack([data.prior[r][:, hidden] for r in rows]).astype(np.float32)
-        return (x, _planes(counts, data.prior_draws), *_masks(data, rows, hidden))
+        planes = _planes(counts, data.prior_draws)[b, c]
+        return phi, planes, c, target[b, c], open_[b]
 
-    def forward(x: np.ndarray, logn: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        h = np.maximum(x @ params["w1"] + params["b1"], 0.0)
-        g = (h @ params["w2"] + params["b2"]).reshape(len(x), n_cards, n_locs)
-        return h, logn @ params["mix"] + g
+    def loss_of(lg: np.ndarray, target: np.ndarray, open_: np.ndarray) -> np.ndarray:
+        """Per pair: log-probabilities over the places (closed ones excluded)."""
+        lg = np.where(open_, lg, -1e9)
+        lg = lg - lg.max(axis=1, keepdims=True)
+        return lg - np.log(np.exp(lg).sum(axis=1, keepdims=True))  # type: ignore[no-any-return]
 
-    val = batch_of(rows_val) if rows_val else None
+    val = [batch_of(rows_val[i : i + 256]) for i in range(0, len(rows_val), 256)]
 
     def val_loss() -> float:
-        if val is None:
+        if not val:
             return float("nan")
-        x, logn, target, counted, open_ = val
-        logp = _log_softmax(forward(x, logn)[1], open_)
-        return _nll(logp, target, counted) / max(int(counted.sum()), 1)
+        total, count = 0.0, 0
+        for phi, planes, cards, target, open_ in val:
+            logp = loss_of(net.forward(phi, planes, cards)[1], target, open_)
+            total -= float(logp[np.arange(len(target)), target].sum())
+            count += len(target)
+        return total / max(count, 1)
 
     first = val_loss()
-    best = (first, {k: v.copy() for k, v in params.items()}, 0)
+    best = (first, {k: v.copy() for k, v in net.p.items()}, 0)
     curve: list[tuple[float, float]] = []
     step = 0
     for epoch in range(1, epochs + 1):
@@ -694,45 +847,34 @@ def train(
         total, count = 0.0, 0
         for at in range(0, len(order), batch):
             rows = [rows_train[i] for i in order[at : at + batch]]
-            x, logn, target, counted, open_ = batch_of(rows)
-            h, lg = forward(x, logn)
-            logp = _log_softmax(lg, open_)
-            n = max(int(counted.sum()), 1)
-            total += _nll(logp, target, counted)
-            count += int(counted.sum())
-            grad = np.exp(logp) * open_[:, None, :]
-            at_truth = np.maximum(target, 0)[:, :, None]
-            np.put_along_axis(
-                grad, at_truth, np.take_along_axis(grad, at_truth, axis=2) - 1.0, axis=2
-            )
-            grad = grad * counted[:, :, None] / n
-            grads = {"mix": np.einsum("bcl,bclk->k", grad, logn).astype(np.float32)}
-            grad = grad.reshape(len(rows), -1).astype(np.float32)
-            grads["w2"] = h.T @ grad
-            grads["b2"] = grad.sum(axis=0)
-            dh = (grad @ params["w2"].T) * (h > 0)
-            grads["w1"] = x.T @ dh
-            grads["b1"] = dh.sum(axis=0)
+            phi, planes, cards, target, open_ = batch_of(rows)
+            h, lg = net.forward(phi, planes, cards)
+            logp = loss_of(lg, target, open_)
+            n = max(len(target), 1)
+            total -= float(logp[np.arange(len(target)), target].sum())
+            count += len(target)
+            grad = np.exp(logp) * open_
+            grad[np.arange(len(target)), target] -= 1.0
+            grads = net.backward((grad / n).astype(np.float32), phi, planes, cards, h)
             step += 1
-            for k, p in params.items():
-                g = grads[k] + (decay * p if k in ("w1", "w2") else 0.0)
+            for k, p in net.p.items():
+                g = grads[k] + (decay * p if k in ("w1", "w2", "bias") else 0.0)
                 m[k] = b1_ * m[k] + (1 - b1_) * g
                 v2[k] = b2_ * v2[k] + (1 - b2_) * g * g
                 mh = m[k] / (1 - b1_**step)
                 vh = v2[k] / (1 - b2_**step)
-                rate = lr * 30 if k == "mix" else lr  # three numbers: they may move fast
-                p -= (rate * mh / (np.sqrt(vh) + eps)).astype(np.float32)
+                p -= (lr * mh / (np.sqrt(vh) + eps)).astype(np.float32)
         vl = val_loss()
         curve.append((total / max(count, 1), vl))
-        if vl < best[0] or val is None:
-            best = (vl, {k: v.copy() for k, v in params.items()}, epoch)
+        if vl < best[0] or not val:
+            best = (vl, {k: v.copy() for k, v in net.p.items()}, epoch)
         if on_epoch is not None:
             on_epoch(epoch)
     weights = {k: v.astype(np.float16) for k, v in best[1].items() if k != "mix"}
     weights["mix"] = best[1]["mix"]
     meta["best_epoch"] = best[2]
     meta["validation_loss_prior_only"] = round(first, 5)
-    model = BeliefModel({"columns": columns, **weights}, meta)
+    model = BeliefModel({"kinds": kinds, **weights}, meta)
     return TrainResult(
         model=model,
         evaluation=evaluate(model, data),
@@ -753,7 +895,7 @@ def train_on(
     games: int,
     eval_games: int,
     epochs: int = 12,
-    hidden_units: int = 64,
+    hidden_units: int = 32,
     command: str = "",
     on_epoch: Callable[[int], None] | None = None,
 ) -> TrainResult:
@@ -791,7 +933,7 @@ def train_belief(
     eval_games: int,
     eval_positions: int = 200,
     epochs: int = 12,
-    hidden_units: int = 64,
+    hidden_units: int = 32,
     command: str = "",
     on_game: Callable[[int], None] | None = None,
     on_epoch: Callable[[int], None] | None = None,

@@ -75,7 +75,7 @@ def belief(
         ),
     ] = 200,
     epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training data.")] = 8,
-    hidden: Annotated[int, typer.Option("--hidden", help="Hidden units of the network.")] = 64,
+    hidden: Annotated[int, typer.Option("--hidden", help="Hidden units of the network.")] = 32,
     seed: Annotated[
         int | None,
         typer.Option("--seed", help="Seed of the run (default: random, printed and recorded)."),

@@ -1,0 +1,273 @@
+"""What each seat has publicly done, card by card: the belief model's inputs.
+
+The belief model (``xtarot.adapters.belief``) shares its weights across cards: it
+scores *card c in seat s's hand* from what ``s`` has been seen doing with cards related
+to ``c`` — the same card, the same suit, a higher or lower one of the suit, a neighbour
+of the suit, the same number in another suit.  This module reads those doings from a
+seat's view (``state.view(seat)``, nothing else) as **events**: ``counts[kind, seat,
+slot]`` is how often ``seat`` did ``kind`` (led, followed above the trick's best,
+followed below it, played off the led suit, bid, discarded, melded, ...) with the card
+``slot`` — the slots are the configuration's cards, then one per suit (a bid names a
+suit, not a card).  :class:`Events` holds a configuration's card list, its relations
+(``[relations, slots, cards]``: does an event's slot relate to a card in this way?)
+and each card's own features, and turns a view into its counts and per-seat facts.
+
+Built in: the trick-taking games (``tricks`` and ``trick`` in the view: fairy500,
+extendori, matto, ...), fairy500's auction and contract, grail-mahjong's discards and
+melds.  A game the module does not know gets no events: its model is its prior plus a
+bias per card and place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from xtarot.cards import RANK_VALUES, XTAROT_RANKS, Card, card
+
+__all__ = ["KINDS", "RELATIONS", "SEAT_FACTS", "SUIT_SLOTS", "Events"]
+
+#: what a seat can be seen doing with a card (or a suit)
+KINDS: tuple[str, ...] = (
+    "lead",  # led the card to a trick
+    "follow_up",  # followed the led suit with a card above the trick's best so far
+    "follow_down",  # followed the led suit below the trick's best
+    "off",  # played the card off the led suit (void in it)
+    "bid",  # bid a suit (weighted by the bid's tricks above five)
+    "trump",  # declared this suit trump
+    "called",  # called this card as its partner's
+    "discard",  # discarded the card (grail-mahjong)
+    "passed",  # let another seat's discard go unclaimed (grail-mahjong)
+    "meld",  # melded the card from its hand (grail-mahjong)
+    "claim",  # melded the card with a claimed discard (grail-mahjong)
+    "fed",  # discarded the card another seat claimed (grail-mahjong)
+)
+_K = {k: i for i, k in enumerate(KINDS)}
+
+#: how an event's slot may relate to a card
+RELATIONS: tuple[str, ...] = (
+    "same card",
+    "same suit",
+    "same suit, higher",
+    "same suit, lower",
+    "same suit, one apart",
+    "same suit, two apart",
+    "same number, other suit",
+)
+
+#: facts about a seat (one number each)
+SEAT_FACTS: tuple[str, ...] = (
+    "passed",  # passed in the auction (fairy500)
+    "bids",  # how many bids it made
+    "no trump bid",
+    "misère bid",
+    "declarer",
+    "partner",  # a revealed partner of the declarer
+    "played",  # cards it played to tricks, or discarded (scaled)
+)
+_F = {k: i for i, k in enumerate(SEAT_FACTS)}
+
+SUIT_SLOTS: tuple[str, ...] = ("c", "d", "s", "w", "T")
+
+
+def _height(c: Card, game_id: str = "") -> float:
+    """Order within a suit: the rank's place (A..10 are 1..10 apart), or the major's
+    number (extendori puts the A between the K and the F)."""
+    if game_id == "extendori" and c.rank == "A":
+        return 16.0 + XTAROT_RANKS.index("K") + 0.5
+    if c.number is not None:
+        return float(c.number)
+    if c.rank in RANK_VALUES and RANK_VALUES[c.rank] != float("inf"):
+        return float(RANK_VALUES[c.rank])
+    return 16.0 + XTAROT_RANKS.index(c.rank or "K") if c.rank in XTAROT_RANKS else 0.0
+
+
+def _suit(c: Card) -> str:
+    return c.suit if c.suit is not None else "T"
+
+
+def _number(c: Card) -> float | None:
+    """The number a mahjong pon matches: a major's number, a suit card's pip value."""
+    if c.number is not None:
+        return float(c.number)
+    v = RANK_VALUES.get(c.rank or "")
+    return float(v) if v is not None and abs(v) != float("inf") else None
+
+
+class Events:
+    """A game configuration's events: card list, relations and card features."""
+
+    def __init__(self, game_id: str, players: int, cards: Sequence[str]) -> None:
+        self.game_id = game_id
+        self.players = players
+        self.cards = tuple(cards)
+        self.index = {c: i for i, c in enumerate(self.cards)}
+        n = len(self.cards)
+        self.slots = n + len(SUIT_SLOTS)
+        objs = [card(c) for c in self.cards]
+        heights = np.array([_height(c, game_id) for c in objs])
+        suits = [_suit(c) for c in objs]
+        numbers = [_number(c) for c in objs]
+        rel = np.zeros((len(RELATIONS), self.slots, n), dtype=np.float32)
+        same = np.array([[a == b for b in suits] for a in suits])
+        diff = heights[:, None] - heights[None, :]  # event's height minus the card's
+        rel[0, :n] = np.eye(n)
+        rel[1, :n] = same
+        rel[2, :n] = same & (diff > 0)
+        rel[3, :n] = same & (diff < 0)
+        rel[4, :n] = same & (np.abs(diff) == 1)
+        rel[5, :n] = same & (np.abs(diff) == 2)
+        rel[6, :n] = (
+            np.array([[a is not None and a == b for b in numbers] for a in numbers]) & ~same
+        )
+        for j, s in enumerate(SUIT_SLOTS):
+            rel[1, n + j] = [x == s for x in suits]
+        self.relations = rel
+        # a card's own features: its suit, its height within the suit (0..1), top card
+        top = {s: max(h for h, x in zip(heights, suits, strict=True) if x == s) for s in suits}
+        low = {s: min(h for h, x in zip(heights, suits, strict=True) if x == s) for s in suits}
+        feats = np.zeros((n, len(SUIT_SLOTS) + 3), dtype=np.float32)
+        for i, (h, s) in enumerate(zip(heights, suits, strict=True)):
+            feats[i, SUIT_SLOTS.index(s)] = 1.0
+            span = top[s] - low[s]
+            feats[i, len(SUIT_SLOTS)] = (h - low[s]) / span if span else 0.5
+            feats[i, len(SUIT_SLOTS) + 1] = float(h == top[s])
+            feats[i, len(SUIT_SLOTS) + 2] = float(objs[i].rank in ("J", "C", "Q", "K", "F"))
+        self.card_features = feats
+        self._suit_of = dict(zip(self.cards, suits, strict=True))
+        self._height_of = dict(zip(self.cards, heights.tolist(), strict=True))
+
+    # -- reading a view ------------------------------------------------------------------
+    def read(self, view: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+        """``(counts [kinds, players, slots], facts [players, seat facts])`` of a view,
+        seats absolute (the model makes them relative)."""
+        counts = np.zeros((len(KINDS), self.players, self.slots), dtype=np.float32)
+        facts = np.zeros((self.players, len(SEAT_FACTS)), dtype=np.float32)
+
+        def add(kind: str, seat: Any, code: str, weight: float = 1.0) -> None:
+            i = self.index.get(code.partition("=")[0])
+            if i is not None and isinstance(seat, int) and 0 <= seat < self.players:
+                counts[_K[kind], seat, i] += weight
+
+        def add_suit(kind: str, seat: int, suit: str, weight: float = 1.0) -> None:
+            if suit in SUIT_SLOTS and 0 <= seat < self.players:
+                counts[_K[kind], seat, len(self.cards) + SUIT_SLOTS.index(suit)] += weight
+
+        reader = _READERS.get(self.game_id)
+        if reader is not None:
+            reader(self, view, add, add_suit, facts)
+        elif isinstance(view.get("tricks"), list):
+            _read_tricks(self, view, add, facts, None)
+        return counts, facts
+
+    def _effective(self, code: str, trump: str | None) -> tuple[str, float]:
+        """A card's suit and height in a trick (fairy500: the F and the trump's J
+        are trumps, its J above the rest)."""
+        c = code.partition("=")[0]
+        suit = self._suit_of.get(c, "T")
+        height = self._height_of.get(c, 0.0)
+        if trump is not None:
+            rank = c[:-1]
+            if rank == "F":
+                return trump, 100.0 + height
+            if rank == "J" and suit in _SAME_COLOUR.get(trump, ()):
+                return trump, 50.0 + (1.0 if suit == trump else 0.0)
+        return suit, height
+
+
+_SAME_COLOUR = {"c": ("c", "d"), "d": ("d", "c"), "s": ("s", "w"), "w": ("w", "s")}
+
+Add = Callable[..., None]
+
+
+def _read_tricks(
+    ev: Events, view: dict[str, Any], add: Add, facts: np.ndarray, trump: str | None
+) -> None:
+    tricks = [t for t in view.get("tricks") or [] if isinstance(t, dict)]
+    current = view.get("trick")
+    if isinstance(current, dict):
+        tricks.append(current)
+    for t in tricks:
+        plays = t.get("cards") or []
+        led: str | None = None
+        best = -1e9
+        for k, (seat, code) in enumerate(plays):
+            suit, height = ev._effective(code, trump)
+            if k == 0:
+                led, best = suit, height
+                add("lead", seat, code)
+            elif suit == led:
+                add("follow_up" if height > best else "follow_down", seat, code)
+                best = max(best, height)
+            else:
+                add("off", seat, code)
+            if isinstance(seat, int) and 0 <= seat < ev.players:
+                facts[seat, _F["played"]] += 0.1
+
+
+def _read_fairy500(
+    ev: Events, view: dict[str, Any], add: Add, add_suit: Add, facts: np.ndarray
+) -> None:
+    for seat, text in view.get("auction") or []:
+        if not (isinstance(seat, int) and 0 <= seat < ev.players):
+            continue
+        if text == "pass":
+            facts[seat, _F["passed"]] = 1.0
+            continue
+        words = str(text).split()
+        if len(words) < 2 or words[0] != "bid":
+            continue
+        facts[seat, _F["bids"]] += 1.0
+        bid = words[1]
+        if "misere" in bid:
+            facts[seat, _F["misère bid"]] = 1.0
+        elif bid.endswith("nt"):
+            facts[seat, _F["no trump bid"]] = 1.0
+        elif bid[:-1].isdigit():
+            add_suit("bid", seat, bid[-1], float(int(bid[:-1]) - 5))
+    contract = view.get("contract")
+    trump = None
+    if isinstance(contract, dict):
+        decl = contract.get("declarer")
+        trump = contract.get("trump")
+        if isinstance(decl, int) and 0 <= decl < ev.players:
+            facts[decl, _F["declarer"]] = 1.0
+            if trump:
+                add_suit("trump", decl, trump)
+            for code in view.get("called") or []:
+                add("called", decl, code)
+    for seat in view.get("partners") or []:
+        if isinstance(seat, int) and 0 <= seat < ev.players:
+            facts[seat, _F["partner"]] = 1.0
+    _read_tricks(ev, view, add, facts, trump)
+
+
+def _read_grail(
+    ev: Events, view: dict[str, Any], add: Add, add_suit: Add, facts: np.ndarray
+) -> None:
+    for d in view.get("discards") or []:
+        seat, code = d.get("seat"), d.get("card")
+        if not isinstance(code, str):
+            continue
+        add("discard", seat, code)
+        if isinstance(seat, int):
+            facts[seat % ev.players, _F["played"]] += 0.1
+        for other in range(ev.players):
+            if other != seat:
+                add("passed", other, code)
+    for seat, melds in enumerate(view.get("melds") or []):
+        for m in melds:
+            claimed = m.get("claimed")
+            for code in m.get("cards") or []:
+                if code == claimed:
+                    add("fed", m.get("from"), code)
+                else:
+                    add("claim" if claimed else "meld", seat, code)
+
+
+_READERS: dict[str, Callable[..., None]] = {
+    "fairy500": _read_fairy500,
+    "grail-mahjong": _read_grail,
+}
