@@ -4,7 +4,6 @@ resume and merge, duplicate arrangements, variants, luck, reports and the CLI.""
 from __future__ import annotations
 
 import base64
-import importlib.util
 import json
 import os
 import re
@@ -19,17 +18,24 @@ from typing import Any
 
 import pytest
 
-# pandas, pyarrow and scipy are imported by the tests that use them (through xtarot.lab's
-# lazy names), not when the module is collected: 8-10 CPU seconds in every xdist worker
-if importlib.util.find_spec("pandas") is None or importlib.util.find_spec("pyarrow") is None:
-    pytest.skip("pandas or pyarrow is not installed", allow_module_level=True)
+pytest.importorskip("pandas")
+pytest.importorskip("pyarrow")
 
 import xtarot
-from xtarot import lab
 from xtarot.agents import Decision, HeuristicAgent, RandomAgent
 from xtarot.engine import Action
-from xtarot.lab import run_tournament
+from xtarot.lab import (
+    analyse,
+    merge,
+    read_rows,
+    run_compare,
+    run_luck,
+    run_seats,
+    run_tournament,
+    write_report,
+)
 from xtarot.lab.runner import Bot, Design, execute, williams
+from xtarot.lab.store import LabError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -127,9 +133,9 @@ def ray_local() -> Iterator[Any]:
 
 def test_ray_local_gives_the_same_table_as_multiprocessing(ray_local: Any) -> None:
     kwargs: dict[str, Any] = {"agents": ["heuristic"], "games": 30, "seed": 3}
-    local = lab.run_seats("sono-arcana", 4, workers=1, **kwargs)
-    pool = lab.run_seats("sono-arcana", 4, workers=2, **kwargs)
-    on_ray = lab.run_seats("sono-arcana", 4, workers=2, ray="local", **kwargs)
+    local = run_seats("sono-arcana", 4, workers=1, **kwargs)
+    pool = run_seats("sono-arcana", 4, workers=2, **kwargs)
+    on_ray = run_seats("sono-arcana", 4, workers=2, ray="local", **kwargs)
     assert _plain(local.rows).equals(_plain(pool.rows))
     assert _plain(local.rows).equals(_plain(on_ray.rows))
     assert local.data["seats"] == on_ray.data["seats"]
@@ -151,7 +157,7 @@ def test_ray_local_gives_the_same_table_as_multiprocessing(ray_local: Any) -> No
 
 # -- seat advantage ------------------------------------------------------------------------
 def test_a_bot_that_favours_one_seat_is_detected() -> None:
-    rig = lab.run_seats("sono-arcana", 3, agents=[rigged], games=150, seed=3, by="table", workers=1)
+    rig = run_seats("sono-arcana", 3, agents=[rigged], games=150, seed=3, by="table", workers=1)
     seats = rig.to_dict()["seats"]
     assert rig.to_dict()["favoured"] is True
     assert rig.to_dict()["win_test"]["p_value"] < 0.001
@@ -159,15 +165,13 @@ def test_a_bot_that_favours_one_seat_is_detected() -> None:
     assert seats[0]["p_value"] < 0.01
     assert all(s["win_share"] < seats[0]["win_share"] for s in seats[1:])
     # the same bot everywhere without the rig: no seat stands out
-    fair = lab.run_seats(
-        "sono-arcana", 3, agents=["random"], games=150, seed=3, by="table", workers=1
-    )
+    fair = run_seats("sono-arcana", 3, agents=["random"], games=150, seed=3, by="table", workers=1)
     assert fair.to_dict()["favoured"] is False
     assert fair.to_dict()["win_test"]["p_value"] > 0.05
 
 
 def test_seats_json_shape_and_play_order() -> None:
-    r = lab.run_seats("arcana-duel", 2, agents=["random"], games=12, seed=1, workers=1)
+    r = run_seats("arcana-duel", 2, agents=["random"], games=12, seed=1, workers=1)
     data = r.to_dict()
     for key in ("game", "players", "options", "games", "agents", "seats"):
         assert key in data
@@ -186,19 +190,17 @@ def test_seats_json_shape_and_play_order() -> None:
 # -- resume and merge ------------------------------------------------------------------------
 def test_resume_after_an_interruption_and_merge_give_the_same_table(tmp_path: Path) -> None:
     kwargs: dict[str, Any] = {"agents": ["random"], "seed": 5, "workers": 1}
-    whole = lab.run_seats("sono-arcana", 3, games=40, out=tmp_path / "whole", **kwargs)
+    whole = run_seats("sono-arcana", 3, games=40, out=tmp_path / "whole", **kwargs)
 
     def stop(done: int, total: int) -> None:
         if done >= 10:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        lab.run_seats(
-            "sono-arcana", 3, games=40, out=tmp_path / "resumed", on_progress=stop, **kwargs
-        )
-    partial = lab.read_rows(tmp_path / "resumed")
+        run_seats("sono-arcana", 3, games=40, out=tmp_path / "resumed", on_progress=stop, **kwargs)
+    partial = read_rows(tmp_path / "resumed")
     assert 10 <= len(partial) < 40
-    resumed = lab.run_seats("sono-arcana", 3, games=40, out=tmp_path / "resumed", **kwargs)
+    resumed = run_seats("sono-arcana", 3, games=40, out=tmp_path / "resumed", **kwargs)
     assert resumed.data["played"] == 40 - len(partial)
     assert _plain(resumed.rows).equals(_plain(whole.rows))
     assert resumed.data["seats"] == whole.data["seats"]
@@ -208,27 +210,23 @@ def test_resume_after_an_interruption_and_merge_give_the_same_table(tmp_path: Pa
     assert [r["stopped"] for r in manifest["runs"]] == [True, False]
     assert [r["games_stored"] for r in manifest["runs"]] == [len(partial), 40 - len(partial)]
 
-    lab.run_seats("sono-arcana", 3, games=20, out=tmp_path / "a", **kwargs)
-    lab.run_seats("sono-arcana", 3, games=20, start=20, out=tmp_path / "b", **kwargs)
-    merged = lab.merge([tmp_path / "a", tmp_path / "b"], tmp_path / "merged")
+    run_seats("sono-arcana", 3, games=20, out=tmp_path / "a", **kwargs)
+    run_seats("sono-arcana", 3, games=20, start=20, out=tmp_path / "b", **kwargs)
+    merged = merge([tmp_path / "a", tmp_path / "b"], tmp_path / "merged")
     assert _plain(merged).equals(_plain(whole.rows))
-    again = lab.analyse(tmp_path / "merged")
+    again = analyse(tmp_path / "merged")
     assert again[0].data["seats"] == whole.data["seats"]
     assert len(json.loads((tmp_path / "merged" / "manifest.json").read_text())["runs"]) == 2
 
 
 def test_a_directory_refuses_another_design(tmp_path: Path) -> None:
-    from xtarot.lab.store import LabError
-
-    lab.run_seats("sono-arcana", 3, agents=["random"], games=4, workers=1, out=tmp_path / "d")
+    run_seats("sono-arcana", 3, agents=["random"], games=4, workers=1, out=tmp_path / "d")
     with pytest.raises(LabError, match="another design"):
-        lab.run_seats("sono-arcana", 4, agents=["random"], games=4, workers=1, out=tmp_path / "d")
+        run_seats("sono-arcana", 4, agents=["random"], games=4, workers=1, out=tmp_path / "d")
     (tmp_path / "other").mkdir()
     (tmp_path / "other" / "notes.txt").write_text("mine")
     with pytest.raises(LabError, match="not empty"):
-        lab.run_seats(
-            "sono-arcana", 3, agents=["random"], games=4, workers=1, out=tmp_path / "other"
-        )
+        run_seats("sono-arcana", 3, agents=["random"], games=4, workers=1, out=tmp_path / "other")
 
 
 # -- tournaments ---------------------------------------------------------------------------
@@ -252,7 +250,7 @@ def test_duplicate_tournament_plays_each_deal_in_every_arrangement(tmp_path: Pat
         duplicate=True, workers=2, out=tmp_path / "t",
     )  # fmt: skip
     assert result.deals == 6 and result.arrangements == 4 and result.games == 24
-    df = lab.read_rows(tmp_path / "t")
+    df = read_rows(tmp_path / "t")
     assert len(df) == 24
     for _, deal in df.groupby("index"):
         assert deal["deal"].nunique() == 1 and deal["game_seed"].nunique() == 1
@@ -307,7 +305,7 @@ def test_identical_bots_are_not_separated_by_their_ratings() -> None:
 
 # -- variants and luck ---------------------------------------------------------------------------
 def test_compare_uses_the_same_deals_and_sees_a_real_difference() -> None:
-    r = lab.run_compare(
+    r = run_compare(
         "fairy500", 4, ["all_pass=redeal"], games=24, seed=1, workers=2,
         options={"hands": 1},
     )  # fmt: skip
@@ -320,16 +318,16 @@ def test_compare_uses_the_same_deals_and_sees_a_real_difference() -> None:
     assert set(r.rows["lineup"]) == {"self", "skill"}
     assert 0 <= vs["length"]["p_value"] <= 1 and "q_value" in vs["length"]
     # hands=1 against full matches: much shorter, and the test says so
-    short = lab.run_compare("grail-mahjong", 2, ["hands=1"], games=20, seed=1, workers=1,
+    short = run_compare("grail-mahjong", 2, ["hands=1"], games=20, seed=1, workers=1,
                         strong=None).to_dict()  # fmt: skip
     diff = short["variants"][1]["vs_baseline"]["length"]
     assert diff["difference"] < 0 and diff["difference_ci95"][1] < 0 and diff["q_value"] < 0.05
     with pytest.raises(xtarot.ConfigError):
-        lab.run_compare("fairy500", 4, ["all_pass=never"], games=2, workers=1)
+        run_compare("fairy500", 4, ["all_pass=never"], games=2, workers=1)
 
 
 def test_luck_curve_rises_and_the_duplicate_edge_is_positive() -> None:
-    r = lab.run_luck("sono-arcana", 3, games=30, seed=1, workers=1)
+    r = run_luck("sono-arcana", 3, games=30, seed=1, workers=1)
     data = r.to_dict()
     assert data["deals"] == 30 and data["arrangements_per_deal"] == 6  # Williams, odd n
     curve = [p["win_share"] for p in data["curve"]]
@@ -353,7 +351,7 @@ def test_a_stopped_tournament_closes_its_run_and_resumes(tmp_path: Path) -> None
 
     with pytest.raises(KeyboardInterrupt):
         run_tournament(*args, out=tmp_path / "t", on_progress=stop, **kwargs)
-    stored = {int(i) for i in lab.read_rows(tmp_path / "t")["index"]}
+    stored = {int(i) for i in read_rows(tmp_path / "t")["index"]}
     assert 0 < len(stored) < 12
     resumed = run_tournament(*args, out=tmp_path / "t", **kwargs)
     assert resumed.to_dict()["agents"] == whole.to_dict()["agents"]
@@ -366,13 +364,9 @@ def test_a_stopped_tournament_closes_its_run_and_resumes(tmp_path: Path) -> None
 # -- report --------------------------------------------------------------------------------
 @pytest.mark.slow  # about 30 s (matplotlib): on demand (pytest -m slow)
 def test_report_holds_its_plots(tmp_path: Path) -> None:
-    from xtarot.lab.store import LabError
-
-    lab.run_seats("matto", 3, agents=["random"], games=12, workers=1, out=tmp_path / "runs" / "s")
-    lab.run_luck("arcana-duel", 2, games=6, workers=1, out=tmp_path / "runs" / "l")
-    lab.run_compare(
-        "sono-arcana", 4, ["teams=true"], games=8, workers=1, out=tmp_path / "runs" / "c"
-    )
+    run_seats("matto", 3, agents=["random"], games=12, workers=1, out=tmp_path / "runs" / "s")
+    run_luck("arcana-duel", 2, games=6, workers=1, out=tmp_path / "runs" / "l")
+    run_compare("sono-arcana", 4, ["teams=true"], games=8, workers=1, out=tmp_path / "runs" / "c")
     run_tournament("matto", 3, ["heuristic", "random"], 6, out=tmp_path / "runs" / "t")
     from xtarot.lab.studies import run_feel, run_skill
     from xtarot.lab.tune import run_tune
@@ -383,7 +377,7 @@ def test_report_holds_its_plots(tmp_path: Path) -> None:
     run_tune("grail-mahjong", 2, targets=["minutes=5", "drama"], space=["hands=1..3"],
              trials=3, batch=3, games=4, workers=1, out=tmp_path / "runs" / "u")  # fmt: skip
     out = tmp_path / "report.html"
-    figures = lab.write_report(tmp_path / "runs", out)
+    figures = write_report(tmp_path / "runs", out)
     page = out.read_text("utf-8")
     images = re.findall(r'<img alt="figure" src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
     assert figures == len(images) >= 13
@@ -396,7 +390,7 @@ def test_report_holds_its_plots(tmp_path: Path) -> None:
     words = re.sub(r"base64,[A-Za-z0-9+/=]+", "", page)
     assert "http" not in words.replace("http-equiv", "")
     with pytest.raises(LabError):
-        lab.write_report(tmp_path / "nothing-here", tmp_path / "x.html")
+        write_report(tmp_path / "nothing-here", tmp_path / "x.html")
 
 
 # -- the command line ------------------------------------------------------------------------
@@ -500,7 +494,7 @@ def test_sigterm_stops_a_run_and_its_worker_processes(tmp_path: Path) -> None:
     assert not _running(workers), "worker processes went on after the run stopped"
     run = json.loads((out / "manifest.json").read_text())["runs"][0]
     assert run["stopped"] is True and run["finished"] is not None
-    assert run["games_stored"] == len({int(i) for i in lab.read_rows(out)["index"]}) < 40
+    assert run["games_stored"] == len({int(i) for i in read_rows(out)["index"]}) < 40
 
 
 def test_cli_reports_bad_input_clearly() -> None:

@@ -6,7 +6,6 @@ lab's other Ray test, which starts Ray once)."""
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import math
@@ -17,16 +16,13 @@ from typing import Any
 
 import pytest
 
-# pandas, scipy and optuna are imported by the tests that use them (through xtarot.lab's
-# lazy names), not when the module is collected: 8-10 CPU seconds in every xdist worker
-if importlib.util.find_spec("pandas") is None or importlib.util.find_spec("optuna") is None:
-    pytest.skip("pandas or optuna is not installed", allow_module_level=True)
+pytest.importorskip("pandas")
+pytest.importorskip("optuna")
 
 from rich.console import Console
 from typer.testing import CliRunner
 
 import xtarot
-from xtarot import lab
 from xtarot.agents import Decision, RandomAgent, decision_for
 from xtarot.agents.restrict import (
     RestrictedAgent,
@@ -37,8 +33,11 @@ from xtarot.agents.restrict import (
 from xtarot.cli.lab import TEXT, print_skill
 from xtarot.cli.main import app
 from xtarot.engine import Action
+from xtarot.lab import read_rows
 from xtarot.lab.feel import PACE, FeelTracker, feel_of_trajectory
 from xtarot.lab.runner import Design, execute
+from xtarot.lab.studies import run_feel, run_seats, run_skill
+from xtarot.lab.tune import parse_space, parse_target, run_tune
 
 
 def _plain(df: Any) -> Any:
@@ -259,7 +258,7 @@ def test_feel_tracker_counts_what_a_replay_counts() -> None:
 
 def test_feel_study_resumes_on_two_workers_with_the_same_figures(tmp_path: Path) -> None:
     kwargs: dict[str, Any] = {"games": 12, "seed": 3, "variants": ["default", "teams=true"]}
-    one = lab.run_feel("sono-arcana", 4, workers=1, **kwargs)
+    one = run_feel("sono-arcana", 4, workers=1, **kwargs)
     data = one.to_dict()
     assert [v["variant"] for v in data["variants"]] == ["default", "teams=true"]
     default, teams = data["variants"]
@@ -276,10 +275,10 @@ def test_feel_study_resumes_on_two_workers_with_the_same_figures(tmp_path: Path)
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        lab.run_feel("sono-arcana", 4, workers=1, out=tmp_path / "f", on_progress=stop, **kwargs)
-    assert 8 <= len(lab.read_rows(tmp_path / "f")) < 24
+        run_feel("sono-arcana", 4, workers=1, out=tmp_path / "f", on_progress=stop, **kwargs)
+    assert 8 <= len(read_rows(tmp_path / "f")) < 24
     # resumed on two workers: the same matches and figures as one worker in one go
-    resumed = lab.run_feel("sono-arcana", 4, workers=2, out=tmp_path / "f", **kwargs)
+    resumed = run_feel("sono-arcana", 4, workers=2, out=tmp_path / "f", **kwargs)
     assert _plain(resumed.rows).equals(_plain(one.rows))
     assert _timeless(resumed.to_dict())["variants"] == data["variants"]
 
@@ -302,7 +301,7 @@ def test_skill_trace_resumes_on_two_workers_with_the_same_figures(tmp_path: Path
         "seed": 2,
         "boot": 20,
     }
-    one = lab.run_skill("sono-arcana", 3, workers=1, **kwargs)
+    one = run_skill("sono-arcana", 3, workers=1, **kwargs)
     data = one.to_dict()
     steps = data["steps"]
     assert [(s["strong"], s["weak"], s["kind"]) for s in steps] == [
@@ -321,24 +320,22 @@ def test_skill_trace_resumes_on_two_workers_with_the_same_figures(tmp_path: Path
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        lab.run_skill("sono-arcana", 3, workers=1, out=tmp_path / "s", on_progress=stop, **kwargs)
+        run_skill("sono-arcana", 3, workers=1, out=tmp_path / "s", on_progress=stop, **kwargs)
     # resumed on two workers: the same matches and figures as one worker in one go
-    resumed = lab.run_skill("sono-arcana", 3, workers=2, out=tmp_path / "s", **kwargs)
+    resumed = run_skill("sono-arcana", 3, workers=2, out=tmp_path / "s", **kwargs)
     assert _plain(resumed.rows).equals(_plain(one.rows))
     assert 0 < resumed.to_dict()["played"] < 72
     assert _timeless(resumed.to_dict())["steps"] == steps
 
 
 def test_a_step_that_barely_shows_is_called_luck_heavy() -> None:
-    luck = lab.run_skill(
-        "arcana-duel", 2, ladder=["random", coin], games=6, seed=1, workers=1, boot=20
-    )
+    luck = run_skill("arcana-duel", 2, ladder=["random", coin], games=6, seed=1, workers=1, boot=20)
     data = luck.to_dict()
     assert data["luck_heavy"] is True and data["barely"] == ["coin>random"]
     said = _printed(print_skill, data, "en")
     assert "coin over random barely shows" in said and "(luck-heavy)" in said
     assert "運の要素が大きいゲーム" in _printed(print_skill, data, "ja")
-    skill = lab.run_skill(
+    skill = run_skill(
         "arcana-duel", 2, ladder=["random", "heuristic"], games=4, seed=1, workers=1, boot=20
     ).to_dict()
     assert skill["luck_heavy"] is False and skill["steps"][0]["shows"] == "clearly"
@@ -361,7 +358,7 @@ def test_tune_resumes_on_two_workers_with_the_same_trials(tmp_path: Path) -> Non
         "games": 6,
         "seed": 4,
     }
-    one = lab.run_tune("grail-mahjong", 2, workers=1, **kwargs).to_dict()
+    one = run_tune("grail-mahjong", 2, workers=1, **kwargs).to_dict()
     assert [t["number"] for t in one["trials"]] == list(range(6))
     assert {t["state"] for t in one["trials"]} <= {"complete", "pruned"}
     assert one["best"]["state"] == "complete" and one["pareto"] == []
@@ -379,19 +376,19 @@ def test_tune_resumes_on_two_workers_with_the_same_trials(tmp_path: Path) -> Non
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        lab.run_tune("grail-mahjong", 2, workers=1, out=tmp_path / "t", on_progress=stop, **kwargs)
+        run_tune("grail-mahjong", 2, workers=1, out=tmp_path / "t", on_progress=stop, **kwargs)
     # resumed on two workers: the same trials as one worker in one go
-    resumed = lab.run_tune("grail-mahjong", 2, workers=2, out=tmp_path / "t", **kwargs).to_dict()
+    resumed = run_tune("grail-mahjong", 2, workers=2, out=tmp_path / "t", **kwargs).to_dict()
     assert _timeless(resumed)["trials"] == one["trials"]
     assert json.loads((tmp_path / "t" / "tune.json").read_text())["best"] == one["best"]
-    again = lab.run_tune("grail-mahjong", 2, workers=1, out=tmp_path / "t", **kwargs).to_dict()
+    again = run_tune("grail-mahjong", 2, workers=1, out=tmp_path / "t", **kwargs).to_dict()
     assert again["played"] == 0 and again["trials"] == one["trials"]
     with pytest.raises(ValueError, match="another tuning study"):
-        lab.run_tune("grail-mahjong", 2, workers=1, out=tmp_path / "t", **{**kwargs, "games": 8})
+        run_tune("grail-mahjong", 2, workers=1, out=tmp_path / "t", **{**kwargs, "games": 8})
 
 
 def test_tune_two_targets_give_a_pareto_front() -> None:
-    data = lab.run_tune(
+    data = run_tune(
         "matto",
         3,
         targets=["seats", "minutes=6"],
@@ -418,8 +415,6 @@ def test_tune_two_targets_give_a_pareto_front() -> None:
 
 
 def test_tune_and_restriction_bad_input() -> None:
-    from xtarot.lab.tune import parse_space, parse_target
-
     with pytest.raises(ValueError, match="unknown target 'fun'; targets: seats, minutes=N"):
         parse_target("fun")
     with pytest.raises(ValueError, match="positive number"):
@@ -447,7 +442,7 @@ def test_tune_and_restriction_bad_input() -> None:
         "komi=-1..1:0.5",
     ]
     with pytest.raises(ValueError, match="deals and komi count seats in play order"):
-        lab.run_seats("matto", 3, games=2, workers=1, deals=2, by="table")
+        run_seats("matto", 3, games=2, workers=1, deals=2, by="table")
 
 
 # -- the command line ------------------------------------------------------------------------
