@@ -1,5 +1,6 @@
 """Fixtures shared by test modules: the browser (``test_web_e2e.py``,
-``test_web_tables.py``) and the benchmark scripts loaded as modules."""
+``test_web_tables.py``) and the benchmark scripts loaded as modules; the order the
+tests run in (the longest first, :data:`FIRST`)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,44 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"XTAROT_TEST_INSTALLED is set but xtarot comes from {where}")
 
 
+#: The modules whose tests take longest one by one (browsers, server processes,
+#: PostgreSQL, Ray, whole matches clicked through), run first and in this order, each
+#: module's tests together; the rest keep pytest's order after them.  With ``-n 2`` and
+#: ``--dist worksteal`` (pyproject.toml) each worker starts on its half of this order
+#: and an idle one takes half of what the other has not started, from its end: with the
+#: long tests first, what is left at the end is short tests that split evenly, instead
+#: of a worker waiting out another's 30-second browser test (test_web_*.py came last in
+#: pytest's alphabetical order).
+FIRST = (
+    "test_web_e2e.py",
+    "test_web_feel.py",
+    "test_replay.py",
+    "test_cluster.py",
+    "test_web_people.py",
+    "test_server_faults.py",
+    "test_cluster_browser.py",
+    "test_web_tables.py",
+    "test_api_schema.py",
+    "test_deploy.py",
+    "test_lab.py",
+    "test_lab_design.py",
+    "test_benchmarks.py",
+    "test_accelerator.py",
+    "test_quality.py",
+)
+
+
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The modules of :data:`FIRST` first, in its order (a stable sort: each module's
+    tests keep their order and stay together, for its module-scoped fixtures).  The
+    order is the same in every xdist worker, as xdist requires."""
+    rank = {name: i for i, name in enumerate(FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(FIRST)))
+    _leave_installed_to_the_wheel_stage(items)
+
+
+def _leave_installed_to_the_wheel_stage(items: list[pytest.Item]) -> None:
     """``XTAROT_WHEEL_STAGE_FOLLOWS=1`` (``.ci/run``, before the README's test command):
     the tests marked ``installed`` run in CI's next stage against the built wheel (the
     artifacts, the server as a user starts it, every game's layout, a whole match in a

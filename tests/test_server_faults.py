@@ -47,10 +47,11 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
-    def start(self, bot_delay: float) -> Server:
+    def start(self, bot_delay: float, *args: str) -> Server:
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
         cmd = [sys.executable, "-m", "xtarot.cli.main", "serve", "--port", str(self.port)]
         cmd += ["--db", self.db, "--bot-delay", str(bot_delay), "--tables-per-minute", "6000"]
+        cmd += args
         self.proc = subprocess.Popen(
             cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
@@ -135,8 +136,12 @@ def kill_and_resume(db: str, *, adopted: bool = False) -> None:
     """``adopted``: the restarted server takes over the killed one's tables as soon as
     their leases expire and plays their bots' moves at once (PostgreSQL, where several
     processes may share the database): a table may be further on than stored at the
-    kill by the time it is looked at."""
-    server = Server(db).start(bot_delay=0.05)
+    kill by the time it is looked at.  The server's leases last 2 s there (as in
+    tests/test_cluster.py), not the default 6 s: the restarted server waits for the
+    killed one's leases to lapse before its bots move, and that wait was most of the
+    test's time."""
+    lease = ("--lease-seconds", "2") if adopted else ()
+    server = Server(db).start(0.05, *lease)
     try:
         tables = create_tables(server)
         stop = threading.Event()
@@ -168,7 +173,7 @@ def kill_and_resume(db: str, *, adopted: bool = False) -> None:
         store.close()
 
         # restart on the same database: every table resumes exactly where it was stored
-        server.start(bot_delay=0)
+        server.start(0, *lease)
         stop = threading.Event()
         again = [Player(server.base, t, stop) for t in tables]
         for t in tables:

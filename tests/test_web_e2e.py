@@ -81,8 +81,21 @@ class Server:
         self.proc = None
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the module's tests (each makes its own tables and browser
+    contexts): starting ``xtarot serve`` costs seconds of CPU."""
+    db = tmp_path_factory.mktemp("web-e2e") / "tables.db"
+    srv = Server(f"sqlite:///{db}", free_port()).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    """A server of the test's own, which it may stop and start again."""
     srv = Server(f"sqlite:///{tmp_path / 'tables.db'}", free_port()).start()
     try:
         yield srv
@@ -206,8 +219,9 @@ def test_two_browsers_play_a_whole_match(server: Server, browser: Any, tmp_path:
 # SQLite and PostgreSQL in every run, and tests/test_cluster_browser.py has a browser
 # reconnect by itself to a live server with the same position and hand
 def test_restart_resumes_the_table_and_the_seat(
-    server: Server, browser: Any, tmp_path: Path
+    own_server: Server, browser: Any, tmp_path: Path
 ) -> None:
+    server = own_server
     table = create(server, ["human", "random", "heuristic", "random"], seed=77)
     ctx = browser.new_context(viewport={"width": 900, "height": 800})
     page = ctx.new_page()
