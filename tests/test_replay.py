@@ -546,6 +546,16 @@ def test_replay_page_keys_perspective_share_link_and_table_links(web: Any, brows
         assert errors == [], errors
     finally:
         ctx.close()
+    # on a phone, the seat's ten cards as dealt are one row (overlapping), as at the table
+    ctx, page, errors = open_page(browser, "phone")
+    try:
+        page.goto(f"{web.base}/replay#t={table_id}&seat=1&step=0")
+        page.wait_for_function("() => document.querySelectorAll('#hand .card svg').length")
+        tops = page.evaluate("[...document.querySelectorAll('#hand .card')].map(c => c.offsetTop)")
+        assert len(tops) == 10 and len(set(tops)) == 1, tops
+        assert errors == [], errors
+    finally:
+        ctx.close()
 
 
 def test_replay_page_opens_a_record_file(web: Any, browser: Any, tmp_path: Path) -> None:

@@ -310,7 +310,11 @@
     el.textContent = "";
     el.classList.toggle("fan", hand.length <= 14); // one overlapping row on a phone, as at the table
     for (const code of hand) {
-      el.appendChild(XCards.svg(code, { size: "m", title: XCards.name(code, XI18n.get()) }));
+      // in a box of its own, as at the table: on a phone the boxes overlap, not the cards shrink
+      const slot = make("span", "card");
+      slot.dataset.card = code;
+      slot.appendChild(XCards.svg(code, { size: "m", title: XCards.name(code, XI18n.get()) }));
+      el.appendChild(slot);
     }
   }
 
