@@ -612,7 +612,7 @@ class Store:
 
         Raises :class:`MoveTaken` when the table has an action ``n`` already (another
         server process appended it first): nothing is stored then.  ``notify``: a
-        payload sent on :data:`CHANNEL` once the move is committed (:meth:`announce`:
+        payload sent on :data:`CHANNEL` once the move is committed (see :meth:`notify`:
         never for a move that was not stored)."""
         now = time.time() if at is None else at
         move = {"deals": deals, "result": result}
