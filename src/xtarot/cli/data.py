@@ -12,7 +12,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import random
 import shlex
 from pathlib import Path
 from typing import Annotated, Any
@@ -25,12 +24,15 @@ from xtarot import agents as _agents
 from xtarot.agents import Agent, make_agent
 from xtarot.cli.i18n import os_reason, t
 from xtarot.cli.options import (
+    ForceOpt,
     GameArg,
     GamesOpt,
     JsonOpt,
     LangOpt,
     OptionOpt,
     PlayersOpt,
+    RunSeedOpt,
+    run_seed,
 )
 from xtarot.cli.play import make_bot, unwritable
 from xtarot.cli.progress import progress
@@ -120,10 +122,7 @@ def export(
             "Default: the game's heuristic.",
         ),
     ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option("--seed", help="Seed of the run (default: random, printed and recorded)."),
-    ] = None,
+    seed: RunSeedOpt = None,
     option: OptionOpt = None,
     iterations: Annotated[
         int | None,
@@ -151,9 +150,7 @@ def export(
             help="Processes playing the matches (the file is the same for any number).",
         ),
     ] = 1,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace the --out file when it exists.")
-    ] = False,
+    force: ForceOpt = False,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
 ) -> None:
@@ -185,8 +182,7 @@ def export(
     from xtarot.adapters.dataset import export_matches
 
     settings = bot_settings(iterations, seconds)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 10**9)
+    seed = run_seed(seed)
     command = ["xtarot", "data", "export", info.id, "-p", str(g.players)]
     command += ["--games", str(n_games), "--agents", ",".join(specs), "--seed", str(seed)]
     for item in option or []:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import shlex
 import sys
 from pathlib import Path
@@ -53,6 +52,7 @@ from xtarot.cli.options import (
     PlayersOpt,
     RayOpt,
     WorkersOpt,
+    run_seed,
 )
 from xtarot.cli.play import PlaySession, make_bot, rebuild, unwritable
 from xtarot.cli.progress import progress
@@ -410,8 +410,7 @@ def play(
     names = _bots(bots, [s for s in range(g.players) if s != you], lang, info.id)
     _check_save(save, lang)
     chosen = seed is not None
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 10**9)
+    seed = run_seed(seed)
     console = _out()
     front = _front(plain, console)
     _start_lines(front, g, you, lang)
@@ -612,8 +611,7 @@ def simulate(
     if n_games < 1:
         fail(t("games_count", lang), lang)
     names = _bots(bots, list(range(g.players)), lang, info.id)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 10**9)
+    seed = run_seed(seed)
     with progress(t("sim_progress", lang), lang, total=n_games, quiet=as_json) as update:
         result = run_simulation(
             g,
@@ -725,8 +723,7 @@ def tournament(
     if iterations is not None:
         for name in ("ismcts", "expert", "hard"):
             settings.setdefault(name, {})["iterations"] = iterations
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 10**9)
+    seed = run_seed(seed)
     total = planned_matches(g.players, len(names), n_games, duplicate=duplicate)
     try:
         with progress(t("tour_progress", lang), lang, total=total, quiet=as_json) as update:

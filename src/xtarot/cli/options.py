@@ -3,16 +3,20 @@
 ``xtarot simulate``, ``tournament``, ``data export`` and the lab's studies take the
 same game argument and the same ``--players``, ``--games``, ``--option``, ``--json``,
 ``--lang``, ``--workers`` and ``--ray``; each is an ``Annotated`` alias here, so their
-names, short forms and help read the same everywhere.
+names, short forms and help read the same everywhere.  ``xtarot data export`` and
+``xtarot train`` also share a recorded ``--seed`` (:data:`RunSeedOpt`, with
+:func:`run_seed` for its default) and ``--force``.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Annotated
 
 import typer
 
 __all__ = [
+    "ForceOpt",
     "GameArg",
     "GamesOpt",
     "JsonOpt",
@@ -20,7 +24,9 @@ __all__ = [
     "OptionOpt",
     "PlayersOpt",
     "RayOpt",
+    "RunSeedOpt",
     "WorkersOpt",
+    "run_seed",
 ]
 
 GameArg = Annotated[str, typer.Argument(help="Game id (see `xtarot games`).")]
@@ -59,3 +65,14 @@ RayOpt = Annotated[
         "a cluster (every node needs xtarot installed; needs the lab extra).",
     ),
 ]
+RunSeedOpt = Annotated[
+    int | None,
+    typer.Option("--seed", help="Seed of the run (default: random, printed and recorded)."),
+]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the --out file when it exists.")]
+
+
+def run_seed(seed: int | None) -> int:
+    """The seed a run uses: the one given, or a fresh random one (which the command
+    then prints or records, so the run can be made again)."""
+    return random.SystemRandom().randrange(1, 10**9) if seed is None else seed

@@ -14,7 +14,6 @@ English or Japanese (``--lang``).
 from __future__ import annotations
 
 import json
-import random
 import shlex
 import time
 from pathlib import Path
@@ -24,10 +23,22 @@ import typer
 from rich.console import Console
 
 from xtarot.cli.i18n import os_reason, t
-from xtarot.cli.options import GameArg, JsonOpt, LangOpt, OptionOpt, PlayersOpt
+from xtarot.cli.options import (
+    ForceOpt,
+    GameArg,
+    JsonOpt,
+    LangOpt,
+    OptionOpt,
+    PlayersOpt,
+    RunSeedOpt,
+    run_seed,
+)
 from xtarot.cli.progress import progress
 
 __all__ = ["app"]
+
+EpochsOpt = Annotated[int, typer.Option("--epochs", help="Passes over the training data.")]
+HiddenOpt = Annotated[int, typer.Option("--hidden", help="Hidden units of the network.")]
 
 app = typer.Typer(
     name="train",
@@ -74,20 +85,15 @@ def belief(
             help="Held-out positions scored (each against 128 uniform worlds).",
         ),
     ] = 200,
-    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training data.")] = 8,
-    hidden: Annotated[int, typer.Option("--hidden", help="Hidden units of the network.")] = 32,
-    seed: Annotated[
-        int | None,
-        typer.Option("--seed", help="Seed of the run (default: random, printed and recorded)."),
-    ] = None,
+    epochs: EpochsOpt = 8,
+    hidden: HiddenOpt = 32,
+    seed: RunSeedOpt = None,
     out: Annotated[
         Path | None,
         typer.Option("--out", help="The model file (default: belief-GAME-Np.npz here)."),
     ] = None,
     option: OptionOpt = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace the --out file when it exists.")
-    ] = False,
+    force: ForceOpt = False,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
 ) -> None:
@@ -106,8 +112,7 @@ def belief(
         from xtarot.adapters.belief import generate, train_on
     except ImportError:
         cli.fail(t("train_no_numpy", lang), lang, code=1)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 10**9)
+    seed = run_seed(seed)
     command = ["xtarot", "train", "belief", info.id, "-p", str(g.players)]
     command += ["--games", str(n_games), "--eval-games", str(eval_games)]
     command += ["--eval-positions", str(eval_positions), "--epochs", str(epochs)]
@@ -204,20 +209,15 @@ def value(
     eval_deals: Annotated[
         int, typer.Option("--eval-deals", help="Held-out deals to evaluate on.")
     ] = 100,
-    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training data.")] = 30,
-    hidden: Annotated[int, typer.Option("--hidden", help="Hidden units of the network.")] = 64,
-    seed: Annotated[
-        int | None,
-        typer.Option("--seed", help="Seed of the run (default: random, printed and recorded)."),
-    ] = None,
+    epochs: EpochsOpt = 30,
+    hidden: HiddenOpt = 64,
+    seed: RunSeedOpt = None,
     out: Annotated[
         Path | None,
         typer.Option("--out", help="The model file (default: value-GAME-Np.npz here)."),
     ] = None,
     option: OptionOpt = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace the --out file when it exists.")
-    ] = False,
+    force: ForceOpt = False,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
 ) -> None:
@@ -241,8 +241,7 @@ def value(
         from xtarot.adapters.value import generate, metadata, train_value
     except ImportError:
         cli.fail(t("train_no_numpy", lang), lang, code=1)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 10**9)
+    seed = run_seed(seed)
     command = ["xtarot", "train", "value", info.id, "-p", str(g.players)]
     command += ["--deals", str(deals), "--eval-deals", str(eval_deals)]
     command += ["--epochs", str(epochs), "--hidden", str(hidden), "--seed", str(seed)]
