@@ -44,6 +44,7 @@ import numpy as np
 
 from xtarot._version import __version__
 from xtarot.adapters.belief_events import KINDS, RELATIONS, SEAT_FACTS, Events
+from xtarot.adapters.modelfile import read_model, write_model
 from xtarot.adapters.tensors import encoder_for
 from xtarot.agents import Decision, decision_for, make_agent
 from xtarot.engine import Game, State, sample_world_weighted
@@ -456,34 +457,21 @@ class BeliefModel:
     def save(self, path: str | Path) -> int:
         """Write the model (``.npz``: float16 weights, the metadata as JSON); return
         the file's size in bytes."""
-        buf = io.BytesIO()
-        np.savez_compressed(
-            buf,
-            kinds=self.kinds.astype(np.int32),
-            w1=self.w1.astype(np.float16),
-            b1=self.b1.astype(np.float16),
-            w2=self.w2.astype(np.float16),
-            b2=self.b2.astype(np.float16),
-            bias=self.bias.astype(np.float16),
-            mix=self.mix.astype(np.float32),
-            meta=np.frombuffer(json.dumps(self.meta, sort_keys=True).encode(), dtype=np.uint8),
-        )
-        data = buf.getvalue()
-        Path(path).write_bytes(data)
-        return len(data)
+        arrays = {
+            "kinds": self.kinds.astype(np.int32),
+            "w1": self.w1.astype(np.float16),
+            "b1": self.b1.astype(np.float16),
+            "w2": self.w2.astype(np.float16),
+            "b2": self.b2.astype(np.float16),
+            "bias": self.bias.astype(np.float16),
+            "mix": self.mix.astype(np.float32),
+        }
+        return write_model(path, arrays, self.meta)
 
     @classmethod
     def load(cls, path: str | Path | Any) -> BeliefModel:
         """Read a model written by :meth:`save`; ``ValueError`` when it is not one."""
-        try:
-            with np.load(path, allow_pickle=False) as z:
-                arrays = {k: z[k] for k in z.files}
-            meta = json.loads(arrays.pop("meta").tobytes().decode())
-        except (OSError, KeyError, ValueError, EOFError) as err:
-            raise ValueError(f"{path}: not an xtarot belief model ({err})") from err
-        if meta.get("format") != FORMAT or meta.get("format_version") != FORMAT_VERSION:
-            raise ValueError(f"{path}: not an xtarot belief model of format {FORMAT_VERSION}")
-        return cls(arrays, meta)
+        return cls(*read_model(path, "belief model", FORMAT, FORMAT_VERSION))
 
 
 def _hand_seat(location: str) -> int:

@@ -24,8 +24,6 @@ Adam on the cross-entropy, numpy only (the belief model's reasons, docs/agents.m
 
 from __future__ import annotations
 
-import io
-import json
 import random
 import time
 from collections.abc import Callable
@@ -36,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from xtarot._version import __version__
+from xtarot.adapters.modelfile import read_model, write_model
 from xtarot.agents.heuristic.fairy500 import DENOMINATIONS, contract_playouts
 from xtarot.engine import Game
 
@@ -201,31 +200,18 @@ class ValueModel:
     def save(self, path: str | Path) -> int:
         """Write the model (``.npz``: float16 weights, the metadata as JSON); return
         the file's size in bytes."""
-        buf = io.BytesIO()
-        np.savez_compressed(
-            buf,
-            w1=self.w1.astype(np.float16),
-            b1=self.b1.astype(np.float16),
-            w2=self.w2.astype(np.float16),
-            b2=self.b2.astype(np.float16),
-            meta=np.frombuffer(json.dumps(self.meta, sort_keys=True).encode(), dtype=np.uint8),
-        )
-        data = buf.getvalue()
-        Path(path).write_bytes(data)
-        return len(data)
+        arrays = {
+            "w1": self.w1.astype(np.float16),
+            "b1": self.b1.astype(np.float16),
+            "w2": self.w2.astype(np.float16),
+            "b2": self.b2.astype(np.float16),
+        }
+        return write_model(path, arrays, self.meta)
 
     @classmethod
     def load(cls, path: str | Path | Any) -> ValueModel:
         """Read a model written by :meth:`save`; ``ValueError`` when it is not one."""
-        try:
-            with np.load(path, allow_pickle=False) as z:
-                arrays = {k: z[k] for k in z.files}
-            meta = json.loads(arrays.pop("meta").tobytes().decode())
-        except (OSError, KeyError, ValueError, EOFError) as err:
-            raise ValueError(f"{path}: not an xtarot hand-value model ({err})") from err
-        if meta.get("format") != FORMAT or meta.get("format_version") != FORMAT_VERSION:
-            raise ValueError(f"{path}: not an xtarot hand-value model of format {FORMAT_VERSION}")
-        return cls(arrays, meta)
+        return cls(*read_model(path, "hand-value model", FORMAT, FORMAT_VERSION))
 
 
 def _corr(a: np.ndarray, b: np.ndarray) -> float:
