@@ -176,5 +176,9 @@ const XCards = (() => {
     return String(str).split(/\s+/).filter((w) => parse(w) !== null);
   }
 
-  return { svg, parse, name, codesIn, suitIcon, SUITS };
+  // A hand this long or shorter is one overlapping row on a phone (style.css, .hand.fan):
+  // at the table and in replays.
+  const FAN_MAX = 14;
+
+  return { svg, parse, name, codesIn, suitIcon, SUITS, FAN_MAX };
 })();

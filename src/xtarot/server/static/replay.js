@@ -308,7 +308,7 @@
     $("hand-note").textContent = hand.length ? XI18n.cards(hand.length) : "";
     const el = $("hand");
     el.textContent = "";
-    el.classList.toggle("fan", hand.length <= 14); // one overlapping row on a phone, as at the table
+    el.classList.toggle("fan", hand.length <= XCards.FAN_MAX);
     for (const code of hand) {
       // in a box of its own, as at the table: on a phone the boxes overlap, not the cards shrink
       const slot = make("span", "card");

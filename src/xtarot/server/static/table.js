@@ -31,7 +31,6 @@
   let hintAsked = null; // a learn table asks for the hint by itself, once per position
   let prevView = null; // the view drawn before this one (motion: what went where)
   const ui = {}; // layouts' own UI state between renders
-  const FAN_MAX = 14; // a hand this long or shorter is one overlapping row on a phone (style.css)
 
   // "Seat 1 (you)"; in Japanese "1番席（あなた）", without the spaces
   function paren(text) { return XI18n.get() === "ja" ? `（${text}）` : ` (${text})`; }
@@ -352,7 +351,7 @@
     $("hand-box").hidden = seat === null || (last.finished && !hand.length);
     const handEl = $("hand");
     handEl.textContent = "";
-    handEl.classList.toggle("fan", hand.length <= FAN_MAX);
+    handEl.classList.toggle("fan", hand.length <= XCards.FAN_MAX);
     for (const code of hand) {
       const svg = XCards.svg(code, { size: "m", title: XCards.name(code, XI18n.get()) });
       const wrap = make("button", "card");
