@@ -365,8 +365,9 @@ def test_face_down_moves_are_masked_for_everyone_but_the_actor() -> None:
 
 @pytest.mark.parametrize(("players", "teams"), [(3, False), (4, False), (4, True), (5, False)])
 def test_quick_standings_agree_with_the_scores(players: int, teams: bool) -> None:
-    """``_standing`` (play-out ends) and ``_totals`` (tensors) are shortcuts of
-    ``scores()``: same totals and ranks at every moment of random matches."""
+    """``_standing`` (play-out ends), ``_totals`` (tensors) and ``_scores_dict`` (the
+    views' scores) are shortcuts of ``scores()``: same totals and ranks, the same dict,
+    at every moment of random matches."""
     options = {"teams": True} if teams else {}
     game = xtarot.load("sono-arcana", players=players, **options)
     rng = random.Random(players)
@@ -377,6 +378,7 @@ def test_quick_standings_agree_with_the_scores(players: int, teams: bool) -> Non
             scores = state.scores()
             assert state._standing() == (scores.totals, scores.ranks)
             assert state._totals() == scores.totals
+            assert state._scores_dict() == scores.to_dict()
             checked += 1
             if state.is_terminal:
                 break
