@@ -419,3 +419,29 @@ def test_totals_counted_once_a_pile_grows_stay_right_in_copies(teams: bool) -> N
                 other.apply(legal[r.randrange(len(legal))])
                 assert other._totals() == fresh(other)  # type: ignore[attr-defined]
             assert other.scores().totals == other._totals()  # type: ignore[attr-defined]
+
+
+def test_views_read_from_kept_parts_are_fresh_in_copies_going_other_ways() -> None:
+    """A view reads the parts of a round (lot, piles, rounds, scores) and the hands'
+    codes from what the last view kept; a copy of the state that goes another way from
+    the same position must see its own: every view equals one of a new copy (which
+    keeps nothing of its own yet), for the seat to act and another seat."""
+    game = xtarot.load("sono-arcana", players=4, teams=True)
+    for seed in range(3):
+        rng = random.Random(seed)
+        st = game.new_state(seed=seed)
+        copies: list[xtarot.State] = []
+        while not st.is_terminal:
+            st.peek_view(st.current_player)  # keeps its parts, which copies inherit
+            if rng.random() < 0.05:
+                copies.append(st.clone())
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+        for other in copies:
+            while True:
+                for seat in (other.current_player or 0, 1):
+                    assert other.peek_view(seat) == other.clone().view(seat)
+                if other.is_terminal:
+                    break
+                legal = other.legal_actions()
+                other.apply(legal[rng.randrange(len(legal))])

@@ -609,33 +609,83 @@ class SonoArcanaState(State):
             cached = self._view_totals = (key, self._totals())
         return cached[1]
 
+    #: what every view of one moment of a round shares (the lot, the piles, the
+    #: finished rounds, the scores ...): (the list of finished rounds, their number, the
+    #: stack's top, whether the match is over) and the values.  They change only when
+    #: a talisman is turned up or a round is resolved; a copy of the state, whose
+    #: ``finished`` is another list, builds its own.  A tuple, replaced, never changed.
+    _view_round: tuple[Any, ...] = (None, -1, -1, False, ())
+    #: each seat's hand as a view last read it: (the hand's list, its length, its codes
+    #: in the deck's order).  A hand only loses cards in a match, so the same list at
+    #: the same length holds the same cards.  A tuple, replaced, never changed.
+    _hand_codes: tuple[tuple[Any, ...], ...] = ()
+
+    def _round_parts(self) -> tuple[Any, ...]:
+        """The values of :attr:`_view_round`, brought up to date."""
+        finished = self.finished
+        over = self.phase == "over"
+        cached = self._view_round
+        if (
+            cached[0] is not finished
+            or cached[1] != len(finished)
+            or cached[2] != self.top
+            or cached[3] != over
+        ):
+            teams = self.game.teams
+            parts = (
+                [list(t) for t in teams] if teams else None,
+                self.parent if not over else None,
+                len(finished) + (0 if over else 1),
+                self.final_round and not over,
+                len(self.stack) - self.top,
+                [t.code for t in self.lot],
+                [p[2] for p in self._piles_json()],  # the piles' codes, kept
+                list(self.rounds),  # finished rounds: JSON kept, never changed
+                self._scores_json(),
+            )
+            cached = self._view_round = (finished, len(finished), self.top, over, parts)
+        return cached[4]  # type: ignore[no-any-return]
+
+    def _hand_of(self, seat: int) -> list[str]:
+        """``sorted_codes(self.hands[seat])``, read again only when the hand changed."""
+        hand = self.hands[seat]
+        cached = self._hand_codes
+        if len(cached) != len(self.hands):
+            cached = ((None, -1, []),) * len(self.hands)
+        entry = cached[seat]
+        if entry[0] is not hand or entry[1] != len(hand):
+            entry = (hand, len(hand), sorted_codes(hand))
+            self._hand_codes = (*cached[:seat], entry, *cached[seat + 1 :])
+        return entry[2]  # type: ignore[no-any-return]
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         table = []
+        up = self.mode == "up"
         for s, c in self.plays:
-            shown = self.mode == "up" or s == seat
-            table.append({"seat": s, "card": c.code if shown else None})
+            table.append({"seat": s, "card": c.code if up or s == seat else None})
+        teams, parent, round_, final, left, lot, won, rounds, scores = self._round_parts()
         view: dict[str, Any] = {
             "game": self.game.id,
             "players": self.players,
             "seat": seat,
-            "teams": [list(t) for t in self.game.teams] if self.game.teams else None,
+            "teams": teams,
             "phase": self.phase,
             "current_player": self.current_player,
-            "parent": self.parent if self.phase != "over" else None,
-            "round": len(self.finished) + (0 if self.phase == "over" else 1),
-            "final_round": self.final_round and self.phase != "over",
-            "talismans_left": len(self.stack) - self.top,
-            "lot": [t.code for t in self.lot],
+            "parent": parent,
+            "round": round_,
+            "final_round": final,
+            "talismans_left": left,
+            "lot": lot,
             "mode": self.mode,
             "led_suit": self.led,
             "table": table,
             "hand_sizes": [len(h) for h in self.hands],
-            "won": [p[2] for p in self._piles_json()],  # the piles' codes, kept
-            "rounds": list(self.rounds),  # finished rounds: JSON kept, never changed
-            "scores": self._scores_json(),
+            "won": won,
+            "rounds": rounds,
+            "scores": scores,
         }
         if seat is not None:
-            view["hand"] = sorted_codes(self.hands[seat])
+            view["hand"] = self._hand_of(seat)
             view["legal_actions"] = (
                 [a.text for a in self.legal_actions()] if seat == self.current_player else []
             )
