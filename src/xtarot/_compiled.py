@@ -51,6 +51,8 @@ PLAYOUTS = (
     "xtarot.agents.heuristic.fairy500",
     "xtarot.games.grail_mahjong.state",
     "xtarot.agents.heuristic.grail_mahjong",
+    "xtarot.games.sono_arcana",
+    "xtarot.agents.heuristic.sono_arcana",
 )
 
 #: the modules ``setup.py`` compiles at ``-O1`` rather than ``-O2``: the engine, game
@@ -64,6 +66,8 @@ QUICK = (  # (a literal: setup.py reads it from this file's source)
     "xtarot.agents.heuristic.fairy500",
     "xtarot.games.grail_mahjong.state",
     "xtarot.agents.heuristic.grail_mahjong",
+    "xtarot.games.sono_arcana",
+    "xtarot.agents.heuristic.sono_arcana",
 )
 
 
