@@ -24,6 +24,7 @@ from xtarot.agents.base import Decision
 from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.cards import SUITS
 from xtarot.engine import Action
+from xtarot.games.sono_arcana import ACTIONS
 
 try:  # compiled (setup.py): C ints for the loops; as Python: no-op decorators
     import cython
@@ -42,6 +43,12 @@ _CARD_STRENGTH: dict[str, int] = {r + s: i for s in SUITS for r, i in _STRENGTH.
 _CARD_SUIT: dict[str, int] = {r + s: 1 << k for k, s in enumerate(SUITS) for r in _STRENGTH}
 #: a suit letter -> its bit, as in :data:`_CARD_SUIT`
 _SUIT_BIT: dict[str, int] = {s: 1 << k for k, s in enumerate(SUITS)}
+#: an action id -> the strength and the suit's bit of the card it plays (-1 and 0 for
+#: the actions that play none): a move's card read without its text
+_ID_STRENGTH: list[int] = [
+    _CARD_STRENGTH[a.text[5:]] if a.text.startswith("play ") else -1 for a in ACTIONS
+]
+_ID_SUIT: list[int] = [_CARD_SUIT[a.text[5:]] if a.text.startswith("play ") else 0 for a in ACTIONS]
 #: a talisman's code -> the bit of its last digit (talismans sharing it clash)
 _DIGIT_BIT: dict[str, int] = {f"T{n}": 1 << (n % 10) for n in range(24)}
 #: a talisman's code -> its own bit (a set of talismans is an int of 24 bits)
@@ -234,6 +241,7 @@ class SonoArcanaHeuristic(Strategy):
         at_wins=cython.Py_ssize_t,
         under=cython.Py_ssize_t,
         at_under=cython.Py_ssize_t,
+        aid=cython.Py_ssize_t,
     )
     def _follow(self, view: dict[str, Any], legal: list[Action], value: int) -> Action:
         n = len(legal)
@@ -243,10 +251,10 @@ class SonoArcanaHeuristic(Strategy):
         # weakest and of the strongest
         low, at_low, high, at_high = 99, 0, -1, 0
         for i in range(n):
-            code = legal[i].text[5:]
-            k = _strength(code)
+            aid = legal[i].id  # ``play <card>``
+            k = _ID_STRENGTH[aid]
             strengths[i] = k
-            suits[i] = _CARD_SUIT[code]
+            suits[i] = _ID_SUIT[aid]
             if k < low:
                 low, at_low = k, i
             if k > high:
