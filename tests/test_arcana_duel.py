@@ -457,7 +457,7 @@ def test_views_keep_the_scores_and_combats_of_the_moment() -> None:
     combats' own records: at every step of random duels (and of copies going other
     ways) they equal ``scores().to_dict()`` and a fresh copy's view."""
     game = xtarot.load("arcana-duel")
-    for seed in range(4):
+    for seed in range(3):
         rng = random.Random(seed)
         s = game.new_state(seed=seed)
         copies = []
