@@ -14,8 +14,10 @@ source), ``--rounds`` times over.  Reported per row: play-outs per CPU second an
 with other jobs skews it far less than wall time; the medians of the rounds), the median
 of the rounds' ratios, and whether both sides played the same moves (a digest of every
 move of the same seeded play-outs).  Then the lab's ``seats`` study with heuristic
-players (``run_seats``, one worker, single hands) in matches per CPU second, both ways,
-its findings compared too.
+players (``run_seats``, one worker, single hands) in matches per CPU second, both ways
+in turn ``--rounds`` times (the medians, and the median of the rounds' ratios), its
+findings compared too.  ``--baseline SRC`` adds a third side to both: the tree under
+``SRC`` in pure Python (the commit before, say), its moves and findings compared too.
 
 ``--views`` times instead, in this process only, every decision with a copied view
 (``state.view``: how every match was played before 2026-11-27) against a peeked one.
@@ -192,18 +194,26 @@ def compare(
     studies = []
     for game_id in lab:
         players = PLAYERS.get(game_id, 4)
-        fast = lab_seats(game_id, players, lab_games)
-        pure = pure_side("lab", game_id, players, lab_games)
-        studies.append(
-            {
-                "study": f"seats {game_id} -p {players} (heuristic, single hands)",
-                "games": lab_games,
-                "compiled_per_s": fast["per_s"],
-                "pure_per_s": pure["per_s"],
-                "ratio": fast["per_s"] / pure["per_s"],
-                "same_findings": fast["found"] == pure["found"],
-            }
-        )
+        fast, pure, before = [], [], []
+        for _ in range(rounds):  # in turn, as the play-outs
+            fast.append(lab_seats(game_id, players, lab_games))
+            pure.append(pure_side("lab", game_id, players, lab_games))
+            if baseline is not None:
+                before.append(pure_side("lab", game_id, players, lab_games, baseline))
+        study = {
+            "study": f"seats {game_id} -p {players} (heuristic, single hands)",
+            "games": lab_games,
+            "compiled_per_s": median(f["per_s"] for f in fast),
+            "pure_per_s": median(p["per_s"] for p in pure),
+            "ratio": median(f["per_s"] / p["per_s"] for f, p in zip(fast, pure, strict=True)),
+            "same_findings": all(f["found"] == p["found"] for f, p in zip(fast, pure, strict=True)),
+        }
+        if before:
+            then = list(zip(fast, before, strict=True))
+            study["before_per_s"] = median(b["per_s"] for b in before)
+            study["vs_before"] = median(f["per_s"] / b["per_s"] for f, b in then)
+            study["same_as_before"] = all(f["found"] == b["found"] for f, b in then)
+        studies.append(study)
     return {"compiled": compiled_now(), "rows": rows, "lab": studies}
 
 
@@ -288,8 +298,8 @@ def main(argv: list[str] | None = None) -> int:
             games, seconds, lab_games, args.lab, 1 if args.quick else args.rounds, args.baseline
         ),
     }
-    ok = all(r["same_moves"] for r in result["rows"]) and all(
-        r["same_findings"] for r in result["lab"]
+    ok = all(r["same_moves"] and r.get("same_as_before", True) for r in result["rows"]) and all(
+        r["same_findings"] and r.get("same_as_before", True) for r in result["lab"]
     )
     if args.json:
         print(json.dumps(result, indent=2))
@@ -317,6 +327,12 @@ def main(argv: list[str] | None = None) -> int:
             f"Lab {lab['study']}, {lab['games']} matches: {lab['compiled_per_s']:.1f} "
             f"matches/s compiled, {lab['pure_per_s']:.1f} pure ({lab['ratio']:.2f}x; same "
             f"findings: {'yes' if lab['same_findings'] else 'NO'})"
+            + (
+                f"; baseline {lab['before_per_s']:.1f}/s: compiled {lab['vs_before']:.2f}x, "
+                f"same findings {'yes' if lab['same_as_before'] else 'NO'}"
+                if "vs_before" in lab
+                else ""
+            )
         )
     return 0 if ok else 1
 

@@ -173,6 +173,30 @@ def test_tournament_rotates_seats_and_reports_honest_shares() -> None:
         run_tournament("sono-arcana", 3, ["random"], games=0)
 
 
+def test_heuristic_lot_value_counts_the_rule_itself() -> None:
+    """The heuristic values a lot from two masks of last digits; the rule counts each
+    talisman: +2 when no other held ends in its digit, -1 when one does.  The parent's
+    count of unseen talismans that would add to the lot is the same as trying each."""
+    from xtarot.agents.heuristic.sono_arcana import _helping, lot_value
+
+    def score(pile: list[str]) -> int:
+        digits = [int(t[1:]) % 10 for t in pile]
+        return sum(2 if digits.count(d) == 1 else -1 for d in digits)
+
+    rng = random.Random(40)
+    talismans = [f"T{n}" for n in range(24)]
+    for _ in range(500):
+        drawn = rng.sample(talismans, rng.randrange(1, 13))
+        cut = rng.randrange(len(drawn))
+        held, lot = drawn[:cut], drawn[cut:]
+        assert lot_value(held, lot) == score(held + lot) - score(held)
+        other = rng.sample([t for t in talismans if t not in drawn], rng.randrange(4))
+        unseen = [t for t in talismans if t not in drawn and t not in other]
+        value = lot_value(held, lot)
+        better = sum(lot_value(held, [*lot, t]) > value for t in unseen)
+        assert _helping([held, other], held, lot) == (len(unseen), better)
+
+
 def test_heuristic_lot_values_and_rules() -> None:
     from xtarot.agents.heuristic.sono_arcana import lot_value
 

@@ -450,3 +450,29 @@ def test_a_clone_is_independent_and_plays_on_like_the_original() -> None:
     assert state.view(0) != twin.view(0)
     state.random_playout(random.Random(8))
     assert state.record() == twin.record()
+
+
+def test_views_keep_the_scores_and_combats_of_the_moment() -> None:
+    """A view hands out the scores' JSON kept since they last changed and the finished
+    combats' own records: at every step of random duels (and of copies going other
+    ways) they equal ``scores().to_dict()`` and a fresh copy's view."""
+    game = xtarot.load("arcana-duel")
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = game.new_state(seed=seed)
+        copies = []
+        while True:
+            view = s.peek_view(s.current_player or 0)
+            assert view["scores"] == s.scores().to_dict()
+            assert view == s.clone().view(s.current_player or 0)
+            if s.is_terminal:
+                break
+            if rng.random() < 0.03:
+                copies.append(s.clone())
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+        for other in copies:
+            while not other.is_terminal:
+                legal = other.legal_actions()
+                other.apply(legal[rng.randrange(len(legal))])
+                assert other.peek_view(0)["scores"] == other.scores().to_dict()

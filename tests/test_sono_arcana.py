@@ -365,8 +365,9 @@ def test_face_down_moves_are_masked_for_everyone_but_the_actor() -> None:
 
 @pytest.mark.parametrize(("players", "teams"), [(3, False), (4, False), (4, True), (5, False)])
 def test_quick_standings_agree_with_the_scores(players: int, teams: bool) -> None:
-    """``_standing`` (play-out ends) and ``_totals`` (tensors) are shortcuts of
-    ``scores()``: same totals and ranks at every moment of random matches."""
+    """``_standing`` (play-out ends), ``_totals`` (tensors) and ``_scores_dict`` (the
+    views' scores) are shortcuts of ``scores()``: same totals and ranks, the same dict,
+    at every moment of random matches."""
     options = {"teams": True} if teams else {}
     game = xtarot.load("sono-arcana", players=players, **options)
     rng = random.Random(players)
@@ -377,6 +378,7 @@ def test_quick_standings_agree_with_the_scores(players: int, teams: bool) -> Non
             scores = state.scores()
             assert state._standing() == (scores.totals, scores.ranks)
             assert state._totals() == scores.totals
+            assert state._scores_dict() == scores.to_dict()
             checked += 1
             if state.is_terminal:
                 break
@@ -417,3 +419,29 @@ def test_totals_counted_once_a_pile_grows_stay_right_in_copies(teams: bool) -> N
                 other.apply(legal[r.randrange(len(legal))])
                 assert other._totals() == fresh(other)  # type: ignore[attr-defined]
             assert other.scores().totals == other._totals()  # type: ignore[attr-defined]
+
+
+def test_views_read_from_kept_parts_are_fresh_in_copies_going_other_ways() -> None:
+    """A view reads the parts of a round (lot, piles, rounds, scores) and the hands'
+    codes from what the last view kept; a copy of the state that goes another way from
+    the same position must see its own: every view equals one of a new copy (which
+    keeps nothing of its own yet), for the seat to act and another seat."""
+    game = xtarot.load("sono-arcana", players=4, teams=True)
+    for seed in range(3):
+        rng = random.Random(seed)
+        st = game.new_state(seed=seed)
+        copies: list[xtarot.State] = []
+        while not st.is_terminal:
+            st.peek_view(st.current_player)  # keeps its parts, which copies inherit
+            if rng.random() < 0.05:
+                copies.append(st.clone())
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+        for other in copies:
+            while True:
+                for seat in (other.current_player or 0, 1):
+                    assert other.peek_view(seat) == other.clone().view(seat)
+                if other.is_terminal:
+                    break
+                legal = other.legal_actions()
+                other.apply(legal[rng.randrange(len(legal))])

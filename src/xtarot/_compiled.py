@@ -40,17 +40,20 @@ MODULES = (
 )
 
 #: the hot path of a heuristic play-out, compiled only when asked for while installing
-#: (``XTAROT_COMPILE_PLAYOUTS=1 pip install …``): they made Fairy 500's and Grail
-#: Mahjong's heuristic play-outs 1.15-1.6x as fast as the same lean sources in pure
-#: Python, and cost about 57 more CPU seconds of C compiling at every install (CI's
-#: whole suite ran about 80 s longer while the wheel compiled them beside it), so they
-#: are not compiled by default (docs/engine.md, "What is compiled, and why")
+#: (``XTAROT_COMPILE_PLAYOUTS=1 pip install …``): they made Fairy 500's, Grail
+#: Mahjong's and Sono-arcana's heuristic play-outs 1.15-1.6x as fast as the same lean
+#: sources in pure Python, and cost about 57 more CPU seconds of C compiling at every
+#: install (CI's whole suite ran about 80 s longer while the wheel compiled them beside
+#: it; sono-arcana's two about 16 more), so they are not compiled by default
+#: (docs/engine.md, "What is compiled, and why")
 PLAYOUTS = (
     "xtarot.engine.core",
     "xtarot.games.fairy500.game",
     "xtarot.agents.heuristic.fairy500",
     "xtarot.games.grail_mahjong.state",
     "xtarot.agents.heuristic.grail_mahjong",
+    "xtarot.games.sono_arcana",
+    "xtarot.agents.heuristic.sono_arcana",
 )
 
 #: the modules ``setup.py`` compiles at ``-O1`` rather than ``-O2``: the engine, game
@@ -64,6 +67,8 @@ QUICK = (  # (a literal: setup.py reads it from this file's source)
     "xtarot.agents.heuristic.fairy500",
     "xtarot.games.grail_mahjong.state",
     "xtarot.agents.heuristic.grail_mahjong",
+    "xtarot.games.sono_arcana",
+    "xtarot.agents.heuristic.sono_arcana",
 )
 
 

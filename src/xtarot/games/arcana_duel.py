@@ -497,6 +497,23 @@ class ArcanaDuelState(State):
         )
 
     # -- views --------------------------------------------------------------------------
+    #: the scores' JSON of the last view and what it was made from (each seat's number
+    #: of points, the winner, whether the duel is over and why): a tuple, replaced,
+    #: never changed, so a copy of the state may share it
+    _view_scores: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+
+    def _scores_json(self) -> dict[str, Any]:
+        """``scores().to_dict()``, made again only when what it is made of has changed
+        (a view is built at every decision of every play-out, the scores change when
+        cards are lost or the duel ends).  Views only read it (``view`` hands out a JSON
+        copy), so one dict serves every view until then."""
+        key = (len(self.points[0]), len(self.points[1]), self.winner, self.stage == "over",
+               self.end_reason)  # fmt: skip
+        cached = self._view_scores
+        if cached is None or cached[0] != key:
+            cached = self._view_scores = (key, self.scores().to_dict())
+        return cached[1]
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         to_act = self.current_player
         setup = self.stage == "setup"
@@ -546,8 +563,8 @@ class ArcanaDuelState(State):
             ),
             "attacks_made": self.attacks,
             "lost_this_turn": self.lost,
-            "combats": [dict(c) for c in self.combats],
-            "scores": self.scores().to_dict(),
+            "combats": list(self.combats),  # finished combats' dicts: never changed
+            "scores": self._scores_json(),
         }
         if seat is not None:
             view["hand"] = [c.code for c in sorted(self.hands[seat], key=_index)]

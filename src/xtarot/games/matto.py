@@ -513,7 +513,7 @@ class MattoState(State):
                 else None
             ),
             "last_turn": self.phase != "over" and (not self.stock or not self.pile),
-            "purchases": [dict(p) for p in self.purchases],
+            "purchases": list(self.purchases),  # finished purchases' records: never changed
             "scores": self._scores_dict(),
         }
         if seat is not None:

@@ -548,8 +548,57 @@ class SonoArcanaState(State):
         key = (len(self.finished), self.phase == "over")
         cached = self._view_scores
         if cached is None or cached[0] != key:
-            cached = self._view_scores = (key, self.scores().to_dict())
+            cached = self._view_scores = (key, self._scores_dict())
         return cached[1]
+
+    #: each pile of talismans won as a view last read it: (the pile, its length, its
+    #: codes, its face-up and face-down codes in the deck's order, its points, its best
+    #: face-up number).  Piles only grow in a match, so the same list at the same length
+    #: is the same pile; a tuple, replaced, never changed (a copy of the state, whose
+    #: piles are other lists, reads its own).
+    _won_json: tuple[tuple[Any, ...], ...] = ()
+
+    def _piles_json(self) -> tuple[tuple[Any, ...], ...]:
+        """:attr:`_won_json` brought up to date: a pile is read again only when it
+        has grown (a round is resolved) or is another list."""
+        cached = self._won_json
+        won = self.won
+        if len(cached) != len(won):
+            cached = ((None, -1),) * len(won)
+        fresh: list[tuple[Any, ...]] | None = None
+        for s, held in enumerate(won):
+            entry = cached[s]
+            if entry[0] is not held or entry[1] != len(held):
+                if fresh is None:
+                    fresh = list(cached)
+                fresh[s] = _pile_json(held)
+        if fresh is not None:
+            cached = self._won_json = tuple(fresh)
+        return cached
+
+    def _scores_dict(self) -> dict[str, Any]:
+        """``scores().to_dict()`` made directly from the piles' counts
+        (:meth:`_piles_json`), without the :class:`Scores` on the way (the same dict,
+        key for key; ``tests/test_sono_arcana.py`` compares them)."""
+        piles = self._piles_json()
+        individual = [p[5] for p in piles]
+        best = [p[6] for p in piles]
+        totals, ranks, team_totals = self._ranking(individual, best)
+        teams = self.game.teams
+        return {
+            "totals": list(totals),
+            "ranks": list(ranks),
+            "winners": [s for s, r in enumerate(ranks) if r == 1],
+            "final": self.phase == "over",
+            "teams": [list(t) for t in teams] if teams is not None else None,
+            "detail": {
+                "individual": individual,
+                "face_up": [list(p[3]) for p in piles],
+                "face_down": [list(p[4]) for p in piles],
+                "best_face_up": best,
+                "team_totals": team_totals,
+            },
+        }
 
     def _score_totals(self) -> tuple[float, ...]:
         """``scores().totals`` (through :meth:`_totals`), computed once per resolved
@@ -560,33 +609,83 @@ class SonoArcanaState(State):
             cached = self._view_totals = (key, self._totals())
         return cached[1]
 
+    #: what every view of one moment of a round shares (the lot, the piles, the
+    #: finished rounds, the scores ...): (the list of finished rounds, their number, the
+    #: stack's top, whether the match is over) and the values.  They change only when
+    #: a talisman is turned up or a round is resolved; a copy of the state, whose
+    #: ``finished`` is another list, builds its own.  A tuple, replaced, never changed.
+    _view_round: tuple[Any, ...] = (None, -1, -1, False, ())
+    #: each seat's hand as a view last read it: (the hand's list, its length, its codes
+    #: in the deck's order).  A hand only loses cards in a match, so the same list at
+    #: the same length holds the same cards.  A tuple, replaced, never changed.
+    _hand_codes: tuple[tuple[Any, ...], ...] = ()
+
+    def _round_parts(self) -> tuple[Any, ...]:
+        """The values of :attr:`_view_round`, brought up to date."""
+        finished = self.finished
+        over = self.phase == "over"
+        cached = self._view_round
+        if (
+            cached[0] is not finished
+            or cached[1] != len(finished)
+            or cached[2] != self.top
+            or cached[3] != over
+        ):
+            teams = self.game.teams
+            parts = (
+                [list(t) for t in teams] if teams else None,
+                self.parent if not over else None,
+                len(finished) + (0 if over else 1),
+                self.final_round and not over,
+                len(self.stack) - self.top,
+                [t.code for t in self.lot],
+                [p[2] for p in self._piles_json()],  # the piles' codes, kept
+                list(self.rounds),  # finished rounds: JSON kept, never changed
+                self._scores_json(),
+            )
+            cached = self._view_round = (finished, len(finished), self.top, over, parts)
+        return cached[4]  # type: ignore[no-any-return]
+
+    def _hand_of(self, seat: int) -> list[str]:
+        """``sorted_codes(self.hands[seat])``, read again only when the hand changed."""
+        hand = self.hands[seat]
+        cached = self._hand_codes
+        if len(cached) != len(self.hands):
+            cached = ((None, -1, []),) * len(self.hands)
+        entry = cached[seat]
+        if entry[0] is not hand or entry[1] != len(hand):
+            entry = (hand, len(hand), sorted_codes(hand))
+            self._hand_codes = (*cached[:seat], entry, *cached[seat + 1 :])
+        return entry[2]  # type: ignore[no-any-return]
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         table = []
+        up = self.mode == "up"
         for s, c in self.plays:
-            shown = self.mode == "up" or s == seat
-            table.append({"seat": s, "card": c.code if shown else None})
+            table.append({"seat": s, "card": c.code if up or s == seat else None})
+        teams, parent, round_, final, left, lot, won, rounds, scores = self._round_parts()
         view: dict[str, Any] = {
             "game": self.game.id,
             "players": self.players,
             "seat": seat,
-            "teams": [list(t) for t in self.game.teams] if self.game.teams else None,
+            "teams": teams,
             "phase": self.phase,
             "current_player": self.current_player,
-            "parent": self.parent if self.phase != "over" else None,
-            "round": len(self.finished) + (0 if self.phase == "over" else 1),
-            "final_round": self.final_round and self.phase != "over",
-            "talismans_left": len(self.stack) - self.top,
-            "lot": [t.code for t in self.lot],
+            "parent": parent,
+            "round": round_,
+            "final_round": final,
+            "talismans_left": left,
+            "lot": lot,
             "mode": self.mode,
             "led_suit": self.led,
             "table": table,
             "hand_sizes": [len(h) for h in self.hands],
-            "won": [[t.code for t in w] for w in self.won],
-            "rounds": list(self.rounds),  # finished rounds: JSON kept, never changed
-            "scores": self._scores_json(),
+            "won": won,
+            "rounds": rounds,
+            "scores": scores,
         }
         if seat is not None:
-            view["hand"] = sorted_codes(self.hands[seat])
+            view["hand"] = self._hand_of(seat)
             view["legal_actions"] = (
                 [a.text for a in self.legal_actions()] if seat == self.current_player else []
             )
@@ -680,6 +779,30 @@ class SonoArcanaState(State):
         talismans = [t.code for t in self.stack[: self.top] + unseen]
         deal = {"hands": hands, "talismans": talismans, "parent": original["parent"]}
         return [deal], actions
+
+
+def _pile_json(held: list[Card]) -> tuple[Any, ...]:
+    """One entry of ``SonoArcanaState._won_json``: (``held``, its length, its codes,
+    its face-up and face-down codes in the deck's order, its points, its best face-up
+    number or -1), counted as :func:`_pile_points` does."""
+    once = twice = 0
+    bit = _DIGIT_BIT.__getitem__
+    for b in map(bit, held):
+        twice |= once & b
+        once |= b
+    unique = once & ~twice
+    up: list[str] = []
+    down: list[str] = []
+    best = -1
+    for t in sorted(held, key=_INDEX):
+        if bit(t) & unique:
+            up.append(t.code)
+            if t.number > best:  # type: ignore[operator]
+                best = t.number  # type: ignore[assignment]
+        else:
+            down.append(t.code)
+    codes = [t.code for t in held]
+    return (held, len(held), codes, up, down, 3 * len(up) - len(held), best)
 
 
 def sorted_codes(cs: list[Card]) -> list[str]:

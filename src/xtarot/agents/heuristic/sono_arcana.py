@@ -18,45 +18,83 @@ Strategy, from the seat's view only:
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from xtarot.agents.base import Decision
 from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.cards import SUITS
 from xtarot.engine import Action
+from xtarot.games.sono_arcana import ACTIONS
+
+try:  # compiled (setup.py): C ints for the loops; as Python: no-op decorators
+    import cython
+except ImportError:
+    from xtarot import _cython as cython  # type: ignore[no-redef]
 
 __all__ = ["SonoArcanaHeuristic", "lot_value"]
 
 _ORDER = "N A 2 3 4 5 6 7 8 9 10 R E B L W J C Q K".split()
 _STRENGTH = {r: i for i, r in enumerate(_ORDER)}
 
+# -- tables built once at import: a decision reads the view's codes once into ints ------
+#: a bidding card's code -> its strength (the rank's place in the order, weakest first)
+_CARD_STRENGTH: dict[str, int] = {r + s: i for s in SUITS for r, i in _STRENGTH.items()}
+#: a bidding card's code -> its suit's bit (1, 2, 4, 8 for the suits in SUITS' order)
+_CARD_SUIT: dict[str, int] = {r + s: 1 << k for k, s in enumerate(SUITS) for r in _STRENGTH}
+#: a suit letter -> its bit, as in :data:`_CARD_SUIT`
+_SUIT_BIT: dict[str, int] = {s: 1 << k for k, s in enumerate(SUITS)}
+#: an action id -> the strength and the suit's bit of the card it plays (-1 and 0 for
+#: the actions that play none): a move's card read without its text
+_ID_STRENGTH: list[int] = [
+    _CARD_STRENGTH[a.text[5:]] if a.text.startswith("play ") else -1 for a in ACTIONS
+]
+_ID_SUIT: list[int] = [_CARD_SUIT[a.text[5:]] if a.text.startswith("play ") else 0 for a in ACTIONS]
+#: a talisman's code -> the bit of its last digit (talismans sharing it clash)
+_DIGIT_BIT: dict[str, int] = {f"T{n}": 1 << (n % 10) for n in range(24)}
+#: a talisman's code -> its own bit (a set of talismans is an int of 24 bits)
+_TALISMAN_BIT: dict[str, int] = {f"T{n}": 1 << n for n in range(24)}
 
-def _rank(code: str) -> str:
-    return code[:-1]
+
+def _strength(code: str) -> int:
+    """A card's strength; a code outside the deck read by its rank."""
+    k = _CARD_STRENGTH.get(code)
+    return _STRENGTH[code[:-1]] if k is None else k
 
 
-class _Strengths(dict[str, int]):
-    """Card code -> strength: the deck's cards filled in, any other code read by rank."""
-
-    def __missing__(self, code: str) -> int:
-        return _STRENGTH[_rank(code)]
-
-
-_CARD_STRENGTH = _Strengths({r + s: i for s in SUITS for r, i in _STRENGTH.items()})
-#: a card's strength (the rank's place in the order, weakest first)
-_strength = _CARD_STRENGTH.__getitem__
-
-#: the talismans T0..T23 with their numbers
-_TALISMANS = tuple((f"T{n}", n) for n in range(24))
+@cython.locals(once=cython.Py_ssize_t, twice=cython.Py_ssize_t, b=cython.Py_ssize_t)
+def _digits(pile: list[str], once: int = 0, twice: int = 0) -> tuple[int, int]:
+    """The digits found once or more and twice or more in ``pile`` (two masks of 10
+    bits), counted on from ``once`` and ``twice``."""
+    for t in pile:
+        b = _DIGIT_BIT[t]
+        twice |= once & b
+        once |= b
+    return once, twice
 
 
-def _score(talismans: list[int]) -> int:
-    """+2 for each talisman whose last digit is its own, -1 for each that shares it."""
-    digits = [0] * 10
-    for t in talismans:
-        digits[t % 10] += 1
-    return sum(2 if k == 1 else -k for k in digits if k)
+@cython.locals(once=cython.Py_ssize_t, twice=cython.Py_ssize_t, u=cython.Py_ssize_t)
+def _unique(once: int, twice: int) -> int:
+    """How many digits are held exactly once (bits of ``once`` not in ``twice``)."""
+    u = 0
+    once &= ~twice
+    while once:
+        once &= once - 1
+        u += 1
+    return u
+
+
+@cython.locals(
+    held_once=cython.Py_ssize_t,
+    held_twice=cython.Py_ssize_t,
+    once=cython.Py_ssize_t,
+    twice=cython.Py_ssize_t,
+)
+def _value(held: list[str], lot: list[str]) -> int:
+    """:func:`lot_value`: a pile scores +2 a talisman whose digit is its own and -1 one
+    that shares it, 3 × (digits held once) − (talismans held) in all."""
+    held_once, held_twice = _digits(held)
+    once, twice = _digits(lot, held_once, held_twice)
+    return 3 * (_unique(once, twice) - _unique(held_once, held_twice)) - len(lot)
 
 
 def lot_value(held: list[str], lot: list[str]) -> int:
@@ -65,121 +103,231 @@ def lot_value(held: list[str], lot: list[str]) -> int:
     >>> lot_value(["T3"], ["T13"]), lot_value(["T3"], ["T5"]), lot_value([], ["T4", "T14"])
     (-4, 2, -2)
     """
-    return _lot_value(tuple(held), tuple(lot))
+    return _value(list(held), list(lot))
 
 
-@lru_cache(maxsize=1 << 14)
-def _lot_value(held: tuple[str, ...], lot: tuple[str, ...]) -> int:
-    mine = [int(t[1:]) for t in held]
-    return _score(mine + [int(t[1:]) for t in lot]) - _score(mine)
+@cython.locals(
+    seen=cython.Py_ssize_t,
+    digits=cython.Py_ssize_t,
+    unseen=cython.Py_ssize_t,
+    helps=cython.Py_ssize_t,
+    n=cython.Py_ssize_t,
+)
+def _helping(won: list[list[str]], held: list[str], lot: list[str]) -> tuple[int, int]:
+    """(unseen talismans, those of them that would add to the lot's value for me).
+
+    Adding one talisman to the lot raises its value exactly when its digit is in
+    neither my pile nor the lot (one more digit held once: +2); otherwise it lowers
+    it (a clash: -1 or -4)."""
+    seen = 0
+    for pile in won:
+        for t in pile:
+            seen |= _TALISMAN_BIT[t]
+    for t in lot:
+        seen |= _TALISMAN_BIT[t]
+    digits, _ = _digits(lot, *_digits(held))
+    unseen = helps = 0
+    for n in range(24):
+        if seen >> n & 1:
+            continue
+        unseen += 1
+        if not digits >> (n % 10) & 1:
+            helps += 1
+    return unseen, helps
 
 
 class SonoArcanaHeuristic(Strategy):
-    """The documented strategy above; ``explain()`` names the rule that fired."""
+    """The documented strategy above; ``explain()`` names the rule that fired.
+
+    It decides on ints read once from the view (strengths, suit bits, digit masks:
+    tables built at import), with the choices of the rules above to the last tie:
+    the first card, in the order the view or the legal moves list them, of those
+    that tie (as ``min`` and ``max`` break ties)."""
 
     reads_view_only = True  # never changes the view: play-outs may peek
 
     def act(self, decision: Decision) -> Action:
         view = decision.view
-        legal = {a.text: a for a in decision.legal}
-        seat = decision.seat
-        value = _lot_value(tuple(view["won"][seat]), tuple(view["lot"]))
-        if "lot 1" in legal:
-            return self._lot_choice(view, legal, value)
-        if view["phase"] == "bid":
-            return self._bid(view, legal, value)
-        return self._follow(view, legal, value)
+        value = _value(view["won"][decision.seat], view["lot"])
+        phase = view["phase"]
+        if phase == "lot":  # the parent's choice: ``lot 1`` or ``lot 2``
+            return self._lot_choice(view, decision.legal, value)
+        if phase == "bid":
+            return self._bid(view, decision.legal, value)
+        return self._follow(view, decision.legal, value)
 
-    def _lot_choice(self, view: dict[str, Any], legal: dict[str, Action], value: int) -> Action:
-        seat = view["seat"]
-        seen = {t for w in view["won"] for t in w} | set(view["lot"])
-        held = tuple(view["won"][seat])
-        lot = tuple(view["lot"])
-        # a talisman's effect on the lot depends only on its last digit
-        by_digit: dict[int, bool] = {}
-        unseen = 0
-        helps = 0
-        for t, n in _TALISMANS:
-            if t in seen:
-                continue
-            unseen += 1
-            better = by_digit.get(n % 10)
-            if better is None:
-                better = by_digit[n % 10] = _lot_value(held, (*lot, t)) > value
-            helps += better
+    def _lot_choice(self, view: dict[str, Any], legal: list[Action], value: int) -> Action:
+        by_text = {a.text: a for a in legal}
+        unseen, helps = _helping(view["won"], view["won"][view["seat"]], view["lot"])
         if value > 0 and unseen and helps / unseen > 0.6:
             return self._say(
-                legal["lot 2"],
+                by_text["lot 2"],
                 f"the lot is worth +{value} to me and {helps}/{unseen} unseen talismans "
                 "would add to it: turn up another",
                 f"この競売品は自分に+{value}点、未公開の護符{unseen}枚中{helps}枚がさらに得になる"
                 "のでもう1枚追加",
             )
         return self._say(
-            legal["lot 1"],
+            by_text["lot 1"],
             f"the lot is worth {value:+d} to me: keep it to one talisman",
             f"この競売品は自分に{value:+d}点：1枚で止める",
         )
 
-    def _bid(self, view: dict[str, Any], legal: dict[str, Action], value: int) -> Action:
+    @cython.locals(
+        value=cython.Py_ssize_t,
+        k=cython.Py_ssize_t,
+        s=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        low=cython.Py_ssize_t,
+        at=cython.Py_ssize_t,
+        best=cython.Py_ssize_t,
+        best_len=cython.Py_ssize_t,
+        best_top=cython.Py_ssize_t,
+    )
+    def _bid(self, view: dict[str, Any], legal: list[Action], value: int) -> Action:
         hand: list[str] = view["hand"]
         if value > 0:
-            suits: dict[str, list[str]] = {}
-            for c in hand:
-                suits.setdefault(c[-1], []).append(c)
-            longest = max(suits.values(), key=lambda cs: (len(cs), max(map(_strength, cs))))
-            best = max(longest, key=_strength)
+            # the longest suit (then the one with the strongest card; then the first
+            # in the hand's order), and its strongest card
+            length = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+            top = [-1, -1, -1, -1, -1, -1, -1, -1, -1]
+            where = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+            order: list[int] = []  # the suits in the order the hand first shows them
+            for i in range(len(hand)):
+                s = _CARD_SUIT[hand[i]]
+                k = _strength(hand[i])
+                if not length[s]:
+                    order.append(s)
+                length[s] += 1
+                if k > top[s]:
+                    top[s], where[s] = k, i
+            best, best_len, best_top = 0, -1, -1
+            for s in order:
+                if length[s] > best_len or (length[s] == best_len and top[s] > best_top):
+                    best, best_len, best_top = s, length[s], top[s]
+            pick = hand[where[best]]
             return self._say(
-                legal[f"bid up {best}"],
+                _find(legal, f"bid up {pick}"),
                 f"I want this lot ({value:+d}): lead my strongest card of my longest suit face up",
                 f"この競売品が欲しい（{value:+d}点）：一番長いスートの最強札を表で出す",
             )
-        low = min(hand, key=_strength)
+        low, at = 99, 0
+        for i in range(len(hand)):
+            k = _strength(hand[i])
+            if k < low:
+                low, at = k, i
         return self._say(
-            legal[f"bid down {low}"],
+            _find(legal, f"bid down {hand[at]}"),
             f"I do not want this lot ({value:+d}): bid my weakest card face down",
             f"この競売品は欲しくない（{value:+d}点）：最弱の札を裏で出す",
         )
 
-    def _follow(self, view: dict[str, Any], legal: dict[str, Action], value: int) -> Action:
-        options = [t.split(" ", 1)[1] for t in legal]
-        table = [t["card"] for t in view["table"] if t["card"] is not None]
-        on_table = {_strength(c) for c in table}
+    @cython.locals(
+        value=cython.Py_ssize_t,
+        on_table=cython.Py_ssize_t,
+        twice=cython.Py_ssize_t,
+        k=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        n=cython.Py_ssize_t,
+        led=cython.Py_ssize_t,
+        best=cython.Py_ssize_t,
+        following=cython.bint,
+        pick=cython.Py_ssize_t,
+        low=cython.Py_ssize_t,
+        high=cython.Py_ssize_t,
+        at_low=cython.Py_ssize_t,
+        at_high=cython.Py_ssize_t,
+        wins=cython.Py_ssize_t,
+        at_wins=cython.Py_ssize_t,
+        under=cython.Py_ssize_t,
+        at_under=cython.Py_ssize_t,
+        aid=cython.Py_ssize_t,
+    )
+    def _follow(self, view: dict[str, Any], legal: list[Action], value: int) -> Action:
+        n = len(legal)
+        strengths = [0] * n
+        suits = [0] * n
+        # my options (``play <card>``, in the legal moves' order): the first of the
+        # weakest and of the strongest
+        low, at_low, high, at_high = 99, 0, -1, 0
+        for i in range(n):
+            aid = legal[i].id  # ``play <card>``
+            k = _ID_STRENGTH[aid]
+            strengths[i] = k
+            suits[i] = _ID_SUIT[aid]
+            if k < low:
+                low, at_low = k, i
+            if k > high:
+                high, at_high = k, i
         if view["mode"] == "down":
             if value > 0:
-                pick = max(options, key=_strength)
-                why = ("I want the lot: my strongest card face down", "欲しい：最強の札を裏で出す")
-            else:
-                pick = min(options, key=_strength)
-                why = ("I do not want the lot: my weakest card", "欲しくない：最弱の札を出す")
-            return self._say(legal[f"play {pick}"], *why)
-        led = view["led_suit"]
-        counts: dict[int, int] = {}
-        for c in table:
-            counts[_strength(c)] = counts.get(_strength(c), 0) + 1
-        valid_led = [c for c in table if c[-1] == led and counts[_strength(c)] == 1]
-        best = max((_strength(c) for c in valid_led), default=-1)
-        following = all(c[-1] == led for c in options)
-        if value > 0 and following:
-            winners = [c for c in options if _strength(c) > best and _strength(c) not in on_table]
-            if winners:
-                pick = min(winners, key=_strength)
                 return self._say(
-                    legal[f"play {pick}"],
+                    legal[at_high],
+                    "I want the lot: my strongest card face down",
+                    "欲しい：最強の札を裏で出す",
+                )
+            return self._say(
+                legal[at_low],
+                "I do not want the lot: my weakest card",
+                "欲しくない：最弱の札を出す",
+            )
+        # the strengths on the table (a bit each), those played twice or more (void),
+        # and the best valid card of the led suit
+        led = _SUIT_BIT[view["led_suit"]]
+        on_table = twice = 0
+        for play in view["table"]:
+            code = play["card"]
+            if code is not None:
+                k = _strength(code)
+                twice |= on_table & (1 << k)
+                on_table |= 1 << k
+        best = -1
+        for play in view["table"]:
+            code = play["card"]
+            if code is not None and _CARD_SUIT[code] == led:
+                k = _strength(code)
+                if not twice >> k & 1 and k > best:
+                    best = k
+        following = True
+        for i in range(n):
+            if suits[i] != led:
+                following = False
+        if value > 0 and following:
+            # the lowest card that beats the best valid one and is not void at once
+            wins, at_wins = 99, -1
+            for i in range(n):
+                k = strengths[i]
+                if k > best and not on_table >> k & 1 and k < wins:
+                    wins, at_wins = k, i
+            if at_wins >= 0:
+                return self._say(
+                    legal[at_wins],
                     "I want the lot: the lowest card that beats the best valid card",
                     "欲しい：有効な最強札を上回る最小の札を出す",
                 )
         if following:
-            under = [c for c in options if _strength(c) < best or _strength(c) in on_table]
-            pick = max(under, key=_strength) if under else min(options, key=_strength)
+            # the highest card that does not win (or is void), else the lowest
+            under, at_under = -1, -1
+            for i in range(n):
+                k = strengths[i]
+                if (k < best or on_table >> k & 1) and k > under:
+                    under, at_under = k, i
+            pick = at_under if at_under >= 0 else at_low
             return self._say(
-                legal[f"play {pick}"],
+                legal[pick],
                 "duck: the highest card that does not win (or is void)",
                 "かわす：勝たない（または無効になる）最大の札を出す",
             )
-        pick = min(options, key=_strength)
         return self._say(
-            legal[f"play {pick}"],
+            legal[at_low],
             "cannot follow, so cannot win: shed my weakest card",
             "台札のスートがないので勝てない：最弱の札を捨てる",
         )
+
+
+def _find(legal: list[Action], text: str) -> Action:
+    """The legal action of this text."""
+    for a in legal:
+        if a.text == text:
+            return a
+    raise KeyError(text)
