@@ -47,6 +47,7 @@ __all__ = [
     "evaluate",
     "features",
     "generate",
+    "load_value_model",
     "metadata",
     "train_value",
 ]
@@ -164,6 +165,10 @@ class ValueModel:
     def players(self) -> int:
         return int(self.meta["players"])
 
+    @property
+    def game(self) -> str:
+        return str(self.meta.get("game", "fairy500"))
+
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Trick distributions ``(rows, 5, 11)`` and misère chances ``(rows,)``."""
         h = np.maximum(x @ self.w1 + self.b1, 0.0)
@@ -212,6 +217,23 @@ class ValueModel:
     def load(cls, path: str | Path | Any) -> ValueModel:
         """Read a model written by :meth:`save`; ``ValueError`` when it is not one."""
         return cls(*read_model(path, "hand-value model", FORMAT, FORMAT_VERSION))
+
+
+def load_value_model(path: str | Path | Any) -> Any:
+    """A hand-value model of any game from its file: fairy500's :class:`ValueModel` or
+    grail-mahjong's :class:`~xtarot.adapters.value_grail.ClaimModel` (each has ``game``
+    and ``players``); ``ValueError`` when the file is neither."""
+    from xtarot.adapters.value_grail import ClaimModel
+
+    try:
+        return ValueModel.load(path)
+    except ValueError as first:
+        if hasattr(path, "seek"):
+            path.seek(0)
+        try:
+            return ClaimModel.load(path)
+        except ValueError:
+            raise first from None
 
 
 def _corr(a: np.ndarray, b: np.ndarray) -> float:
