@@ -84,7 +84,11 @@ LEVELS = ("normal", "hard", "expert")
 #: the heuristic bidding (fairy500) or claiming (grail-mahjong) by a hand-value model
 #: (``--value-model``)
 VALUE_LEVEL = "normal+value"
-USUAL: dict[str, tuple[int, ...]] = {"fairy500": (4, 6), "grail-mahjong": (3, 4)}
+USUAL: dict[str, tuple[int, ...]] = {
+    "fairy500": (4, 6),
+    "grail-mahjong": (3, 4),
+    "sono-arcana": (4,),  # (only with --games: the lot model's win share and score)
+}
 
 
 # -- small statistics --------------------------------------------------------------------
@@ -414,6 +418,24 @@ def grail_record(played: Played, seat: int, seed: int) -> dict[str, Any]:
     }
 
 
+def sono_record(state: State, seat: int) -> dict[str, Any]:
+    """A sono-arcana match: the seat's score and win share (shared wins split)."""
+    winners = state.scores().winners
+    return {
+        "seat": seat,
+        "score": float(state.scores().totals[seat]),
+        "win": 1 / len(winners) if seat in winners else 0.0,
+    }
+
+
+def summarise_sono(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "matches": len(records),
+        "win_share": mean_ci([r["win"] for r in records]),
+        "mean_score": mean_ci([r["score"] for r in records]),
+    }
+
+
 def summarise_grail(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     choices = [(r, c) for r in records for c in r["choices"]]
     claims = [(r, c) for r, c in choices if c["claimed"]]
@@ -480,15 +502,21 @@ def measure(
                     if key not in values:
                         values[key] = contract_playouts(game, played.state.deals[0], seat)
                     rec = fairy500_record(game, played.state, seat, values[key])
-                else:
+                elif game_id == "grail-mahjong":
                     rec = grail_record(played, seat, derive_seed(seed, "hindsight", index, seat))
+                else:
+                    rec = sono_record(played.state, seat)
                 rec["deal"] = index
                 records.append(rec)
                 scores.setdefault(level, {})[(index, seat)] = rec["score"]
                 kept.setdefault(level, {})[(index, seat)] = rec
                 done += 1
                 update(done)
-        summary = summarise_fairy500(records) if game_id == "fairy500" else summarise_grail(records)
+        summary = {
+            "fairy500": summarise_fairy500,
+            "grail-mahjong": summarise_grail,
+            "sono-arcana": summarise_sono,
+        }[game_id](records)
         summary["budget"] = budgets.describe(level)
         summary["seconds"] = time.perf_counter() - started
         if level != "normal" and "normal" in scores:
@@ -553,6 +581,8 @@ def print_row(row: dict[str, Any]) -> None:
                     f"{_pct(s['made_with_partner'])} / {_pct(s['made_alone'])}",
                 ),
             ]
+        elif row["game"] == "sono-arcana":
+            lines = [("win share", _mean(s["win_share"], 3))]
         else:
             lines = [
                 ("win share", _mean(s["win_share"], 3)),
@@ -620,8 +650,8 @@ def main(argv: list[str] | None = None) -> int:
         "--claim-margin",
         type=float,
         default=None,
-        help="the win share a claim model's answer must gain over the heuristic's "
-        "(default: the model's own, 0.05)",
+        help="the win share a grail-mahjong claim model's (or sono-arcana lot model's) "
+        "answer must gain over the heuristic's (default: the model's own, 0.05)",
     )
     parser.add_argument(
         "--quick",
@@ -639,7 +669,7 @@ def main(argv: list[str] | None = None) -> int:
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     for g in games:
         if g not in USUAL:
-            parser.error(f"unknown game {g!r}: fairy500 or grail-mahjong")
+            parser.error(f"unknown game {g!r}: fairy500, grail-mahjong or sono-arcana")
     model = None
     if args.value_model:
         from xtarot.adapters.value import load_value_model
@@ -648,7 +678,7 @@ def main(argv: list[str] | None = None) -> int:
             model = load_value_model(args.value_model)
         except ValueError as exc:
             parser.error(str(exc))
-        if args.claim_margin is not None and model.game == "grail-mahjong":
+        if args.claim_margin is not None and model.game != "fairy500":
             model.margin = args.claim_margin
         if VALUE_LEVEL not in levels:
             levels.append(VALUE_LEVEL)

@@ -220,20 +220,24 @@ class ValueModel:
 
 
 def load_value_model(path: str | Path | Any) -> Any:
-    """A hand-value model of any game from its file: fairy500's :class:`ValueModel` or
-    grail-mahjong's :class:`~xtarot.adapters.value_grail.ClaimModel` (each has ``game``
-    and ``players``); ``ValueError`` when the file is neither."""
+    """A hand-value model of any game from its file: fairy500's :class:`ValueModel`,
+    grail-mahjong's :class:`~xtarot.adapters.value_grail.ClaimModel` or sono-arcana's
+    :class:`~xtarot.adapters.value_sono.LotModel` (each has ``game`` and ``players``);
+    ``ValueError`` when the file is none of them."""
     from xtarot.adapters.value_grail import ClaimModel
+    from xtarot.adapters.value_sono import LotModel
 
     try:
         return ValueModel.load(path)
     except ValueError as first:
-        if hasattr(path, "seek"):
-            path.seek(0)
-        try:
-            return ClaimModel.load(path)
-        except ValueError:
-            raise first from None
+        for cls in (ClaimModel, LotModel):
+            if hasattr(path, "seek"):
+                path.seek(0)
+            try:
+                return cls.load(path)
+            except ValueError:
+                pass
+        raise first from None
 
 
 def _corr(a: np.ndarray, b: np.ndarray) -> float:

@@ -22,6 +22,7 @@ win share, numpy only (the belief model's reasons, docs/agents.md).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -97,21 +98,15 @@ def view_features(view: dict[str, Any]) -> np.ndarray:
     index = _index(players)
     n = len(index)
     x = np.zeros(3 * n + _SCALARS, dtype=np.float32)
-    for c in view["hand"]:
-        x[index[c]] = 1.0
+    on = [index[c] for c in view["hand"]]
     claim = view.get("claim") or {}
     if claim.get("card") in index:
-        x[n + index[claim["card"]]] = 1.0
+        on.append(n + index[claim["card"]])
     up = 2 * n
-    for d in view["discards"]:
-        x[up + index[d["card"]]] = 1.0
-    for melds in view["melds"]:
-        for m in melds:
-            for t in m["cards"]:
-                x[up + index[_card(t)]] = 1.0
-    for area in view["areas"]:
-        for c in area:
-            x[up + index[c]] = 1.0
+    on += [up + index[d["card"]] for d in view["discards"]]
+    on += [up + index[_card(t)] for melds in view["melds"] for m in melds for t in m["cards"]]
+    on += [up + index[c] for area in view["areas"] for c in area]
+    x[on] = 1.0
     seat = int(view["seat"])
     areas = view["areas"]
     mine = _meld_score(view["melds"][seat], bool(areas[seat]))
@@ -177,9 +172,15 @@ def _sigmoid(z: np.ndarray) -> np.ndarray:
 
 
 class ClaimModel:
-    """A trained claim model (numpy weights and what made them)."""
+    """A trained claim model (numpy weights and what made them).  Another game's
+    answer model (sono-arcana's :class:`~xtarot.adapters.value_sono.LotModel`) is this
+    class with its own ``game``, file format and features."""
 
     game = GAME
+    format = FORMAT
+    what = "claim model"
+    view_features = staticmethod(view_features)
+    answer_features = staticmethod(answer_features)
 
     def __init__(self, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
         self.meta = meta
@@ -207,9 +208,15 @@ class ClaimModel:
             raise ValueError(
                 f"this model is for {self.players} players, the view has {view['players']}"
             )
-        base = view_features(view)
-        x = np.stack([np.concatenate([base, answer_features(view, a)]) for a in answers])
-        return {a: float(p) for a, p in zip(answers, self.forward(x), strict=True)}
+        base = self.view_features(view)
+        cut = len(base)  # the view's part of the first layer once, then each answer's
+        hidden = base @ self.w1[:cut] + self.b1
+        extra = np.stack([self.answer_features(view, a) for a in answers]) @ self.w1[cut:]
+        z = np.maximum(hidden + extra, 0.0) @ self.w2[:, 0] + self.b2[0]
+        return {
+            a: 1.0 / (1.0 + math.exp(-min(max(float(v), -30.0), 30.0)))
+            for a, v in zip(answers, z, strict=True)
+        }
 
     def save(self, path: str | Path) -> int:
         """Write the model (``.npz``: float16 weights, the metadata as JSON); return
@@ -218,9 +225,9 @@ class ClaimModel:
         return write_model(path, arrays, self.meta)
 
     @classmethod
-    def load(cls, path: str | Path | Any) -> ClaimModel:
+    def load(cls, path: str | Path | Any) -> Any:
         """Read a model written by :meth:`save`; ``ValueError`` when it is not one."""
-        return cls(*read_model(path, "claim model", FORMAT, FORMAT_VERSION))
+        return cls(*read_model(path, cls.what, cls.format, FORMAT_VERSION))
 
 
 # -- data --------------------------------------------------------------------------------
@@ -424,6 +431,7 @@ def train_claims(
     margin: float = MARGIN,
     seed: int = 0,
     on_epoch: Callable[[int], None] | None = None,
+    model_class: type[ClaimModel] = ClaimModel,
 ) -> TrainResult:
     """Train on the rows not held out (the last tenth of those deals validates; the
     epoch of lowest validation loss is kept), evaluate on the held-out rows.  Adam,
@@ -493,7 +501,7 @@ def train_claims(
     weights = {k: v.astype(np.float16) for k, v in best[1].items()}
     meta = {
         **meta,
-        "format": FORMAT,
+        "format": model_class.format,
         "format_version": FORMAT_VERSION,
         "xtarot": __version__,
         "hidden_units": hidden_units,
@@ -502,7 +510,7 @@ def train_claims(
         "train_rows": len(rows_train),
         "validation_rows": len(rows_val),
     }
-    model = ClaimModel(weights, meta)
+    model = model_class(weights, meta)
     evaluation = evaluate(model, data, rows_held) if len(rows_held) else {}
     model.meta["evaluation"] = {
         k: (round(v, 5) if isinstance(v, float) else v)

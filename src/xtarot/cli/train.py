@@ -9,7 +9,8 @@ heuristic, trains a hand-value model (tricks per trump, misère) from each seat'
 and evaluates it on held-out deals (``xtarot.adapters.value``; docs/agents.md, *The
 hand-value model*); ``xtarot train value grail-mahjong -p N`` plays every answer of
 the claim rounds of heuristic hands out and trains a claim model (the win share after
-each answer, ``xtarot.adapters.value_grail``).  Needs only numpy
+each answer, ``xtarot.adapters.value_grail``), ``sono-arcana`` the parent's lot
+choices (``xtarot.adapters.value_sono``).  Needs only numpy
 (``pip install "xtarot[train]"``).  Messages in English or Japanese (``--lang``).
 """
 
@@ -235,10 +236,11 @@ def value(
 
     lang = cli._lang(lang)
     info = cli._info(game, lang)
-    if info.id not in ("fairy500", "grail-mahjong"):
+    if info.id not in ("fairy500", "grail-mahjong", "sono-arcana"):
         cli.fail(t("train_value_game", lang, game=info.id), lang)
     options = cli._options(info, option, lang)
-    options["hands"] = 1  # the play-outs are single hands
+    if info.id != "sono-arcana":  # (one auction is the whole match there)
+        options["hands"] = 1  # the play-outs are single hands
     g = cli._load(info, players, options, lang)
     for number in (deals, eval_deals, epochs, hidden):
         if number < 1:
@@ -255,8 +257,10 @@ def value(
     for item in option or []:
         command += ["-o", item]
     command += ["--out", str(out)]
-    if info.id == "grail-mahjong":
-        _claims(g, deals, eval_deals, epochs, hidden, seed, shlex.join(command), out, as_json, lang)
+    if info.id != "fairy500":
+        _answers(
+            g, deals, eval_deals, epochs, hidden, seed, shlex.join(command), out, as_json, lang
+        )
         return
     start = time.perf_counter()
     total = deals + eval_deals
@@ -342,7 +346,7 @@ def value(
     )
 
 
-def _claims(
+def _answers(
     g: Game,
     deals: int,
     eval_deals: int,
@@ -354,14 +358,24 @@ def _claims(
     as_json: bool,
     lang: str,
 ) -> None:
-    """``xtarot train value grail-mahjong``: the claim model
-    (:mod:`xtarot.adapters.value_grail`)."""
-    from xtarot.adapters.value_grail import generate, metadata, train_claims
+    """``xtarot train value grail-mahjong`` (the claim model,
+    :mod:`xtarot.adapters.value_grail`) and ``sono-arcana`` (the lot model,
+    :mod:`xtarot.adapters.value_sono`)."""
+    from xtarot.adapters.value_grail import ClaimModel, metadata, train_claims
     from xtarot.cli import main as cli
 
+    model_class: type[ClaimModel]
+    if g.id == "sono-arcana":
+        from xtarot.adapters.value_sono import LotModel, generate
+
+        model_class, kind = LotModel, "lot"
+    else:
+        from xtarot.adapters.value_grail import generate
+
+        model_class, kind = ClaimModel, "claim"
     start = time.perf_counter()
     with progress(
-        t("train_claim_progress", lang),
+        t(f"train_{kind}_progress", lang),
         lang,
         total=deals + eval_deals,
         quiet=as_json,
@@ -386,7 +400,13 @@ def _claims(
         t("train_epochs", lang), lang, total=epochs, quiet=as_json, line="progress_line_epochs"
     ) as update_epoch:
         result = train_claims(
-            data, meta, epochs=epochs, hidden_units=hidden, seed=seed, on_epoch=update_epoch
+            data,
+            meta,
+            epochs=epochs,
+            hidden_units=hidden,
+            seed=seed,
+            on_epoch=update_epoch,
+            model_class=model_class,
         )
     model = result.model
     seconds = {"generate": round(gen_seconds, 1), "train": round(result.seconds, 1)}
@@ -421,7 +441,7 @@ def _claims(
     console = Console(highlight=False, markup=False, soft_wrap=True)
     console.print(
         t(
-            "train_claim_done",
+            f"train_{kind}_done",
             lang,
             path=out,
             size=size,
@@ -436,7 +456,7 @@ def _claims(
     if ev.get("rounds"):
         console.print(
             t(
-                "train_claim_eval",
+                f"train_{kind}_eval",
                 lang,
                 rounds=ev["rounds"],
                 n=ev["rows"],
