@@ -37,7 +37,9 @@ passed.  Beside these: the level seat's mean score over all its matches, and, wh
 (with a 95% interval over deals) and its trick contracts against ``normal``'s on the
 same hands (:func:`compare_declarers`): where both declared, where only one did.
 ``--value-model FILE`` adds the level ``normal+value``: the heuristic bidding by a
-hand-value model (``xtarot train value``; docs/agents.md).
+hand-value model (``xtarot train value``; docs/agents.md) — fairy500's auction model,
+grail-mahjong's claim model or sono-arcana's lot model (``--claim-margin`` sets the last
+two's margin), each measured on its own game and player count.
 
 **grail-mahjong**, per level: every claim round where the level's seat could claim
 (a claim among its legal answers).  *Claims* it made, those that won the round
@@ -48,6 +50,9 @@ for a pass, the best of them counted, so the declined figure is an upper bound):
 a claim *regretted* is one whose pass would have won the hand when the claim did
 not; a pass regretted one where some claim would have won and the pass did not;
 the mean hindsight edge (wins, shared wins split) of the answer given.
+
+**sono-arcana** (only with ``--games sono-arcana``; 4 players): the win share and score
+of the level's seat, and against ``normal`` the paired edges, for the lot model.
 
     PYTHONPATH=src python benchmarks/bench_bidding.py --games fairy500 --players 4 \\
         --deals 50 --levels normal,expert --expert-iterations 100
@@ -139,10 +144,10 @@ class Budgets:
 
     def describe(self, level: str) -> str:
         if level == VALUE_LEVEL:
-            if getattr(self.value_model, "game", "fairy500") == "grail-mahjong":
-                return (
-                    f"the heuristic claiming by the claim model, margin {self.value_model.margin:g}"
-                )
+            game = getattr(self.value_model, "game", "fairy500")
+            if game != "fairy500":
+                what = "claims by the claim" if game == "grail-mahjong" else "lots by the lot"
+                return f"the heuristic's {what} model, margin {self.value_model.margin:g}"
             return f"the heuristic bidding by the hand-value model, margin {self.value_margin:g}"
         if level == "hard":
             return f"{self.hard_seconds:g} s a move"

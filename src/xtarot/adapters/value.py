@@ -24,10 +24,12 @@ Adam on the cross-entropy, numpy only (the belief model's reasons, docs/agents.m
 
 from __future__ import annotations
 
+import io
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,7 @@ __all__ = [
     "generate",
     "load_value_model",
     "metadata",
+    "shipped_value_model",
     "train_value",
 ]
 
@@ -238,6 +241,27 @@ def load_value_model(path: str | Path | Any) -> Any:
             except ValueError:
                 pass
         raise first from None
+
+
+def shipped_value_name(game: Game) -> str:
+    return f"value-{game.id}-{game.players}p.npz"
+
+
+def shipped_value_model(game: Game) -> Any:
+    """The hand-value model shipped in the package for this game and player count (its
+    options too, but for ``hands``: the play-outs are single hands), or ``None`` — no
+    model for it: every bot plays as it does without one.  Hand it to a bot with
+    ``make_agent("normal", seed, value_model=...)``; no level loads one by itself."""
+    res = resources.files("xtarot.adapters").joinpath("models", shipped_value_name(game))
+    if not res.is_file():
+        return None
+    with res.open("rb") as f:
+        model = load_value_model(io.BytesIO(f.read()))
+    options = {k: v for k, v in model.meta.get("options", {}).items() if k != "hands"}
+    mine = {k: v for k, v in game.options.items() if k in options}
+    if model.game != game.id or model.players != game.players or mine != options:
+        return None
+    return model
 
 
 def _corr(a: np.ndarray, b: np.ndarray) -> float:

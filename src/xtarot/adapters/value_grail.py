@@ -179,6 +179,8 @@ class ClaimModel:
     game = GAME
     format = FORMAT
     what = "claim model"
+    #: the margin a model trained without one carries (see :attr:`margin`)
+    default_margin = MARGIN
     view_features = staticmethod(view_features)
     answer_features = staticmethod(answer_features)
 
@@ -190,7 +192,7 @@ class ClaimModel:
         self.b2 = arrays["b2"].astype(np.float32)
         #: the win share an answer must be expected to gain over the heuristic's own
         #: before the bot plays it instead
-        self.margin = float(meta.get("margin", MARGIN))
+        self.margin = float(meta.get("margin", self.default_margin))
 
     @property
     def players(self) -> int:
@@ -212,9 +214,10 @@ class ClaimModel:
         cut = len(base)  # the view's part of the first layer once, then each answer's
         hidden = base @ self.w1[:cut] + self.b1
         extra = np.stack([self.answer_features(view, a) for a in answers]) @ self.w1[cut:]
-        z = np.maximum(hidden + extra, 0.0) @ self.w2[:, 0] + self.b2[0]
+        z = (np.maximum(hidden + extra, 0.0) @ self.w2[:, 0]).tolist()
+        b = float(self.b2[0])
         return {
-            a: 1.0 / (1.0 + math.exp(-min(max(float(v), -30.0), 30.0)))
+            a: 1.0 / (1.0 + math.exp(-min(max(v + b, -30.0), 30.0)))
             for a, v in zip(answers, z, strict=True)
         }
 
@@ -428,15 +431,18 @@ def train_claims(
     batch: int = 256,
     lr: float = 1e-3,
     decay: float = 1e-4,
-    margin: float = MARGIN,
+    margin: float | None = None,
     seed: int = 0,
     on_epoch: Callable[[int], None] | None = None,
     model_class: type[ClaimModel] = ClaimModel,
 ) -> TrainResult:
     """Train on the rows not held out (the last tenth of those deals validates; the
     epoch of lowest validation loss is kept), evaluate on the held-out rows.  Adam,
-    one hidden ReLU layer; deterministic in ``seed``."""
+    one hidden ReLU layer; deterministic in ``seed``.  ``margin`` (the model's, see
+    :attr:`ClaimModel.margin`): ``model_class.default_margin`` when not given."""
     start = time.perf_counter()
+    if margin is None:
+        margin = model_class.default_margin
     train_deals = int(data.first_held)
     n_val = max(1, train_deals // 10) if train_deals > 1 else 0
     rows_train = np.flatnonzero(data.deal < train_deals - n_val)

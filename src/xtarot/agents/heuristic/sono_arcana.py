@@ -110,10 +110,11 @@ class SonoArcanaHeuristic(Strategy):
         expects it to win more than ``margin`` more of the match: keep one talisman or
         turn up a second, and bid for the lot (:func:`lot_moves`: my strongest card of
         my longest suit face up) or duck it (my weakest face down).  A model of another
-        player count is not used; followers play as the heuristic does."""
+        player count is not used, nor one in a team game (the models know single
+        players); followers play as the heuristic does."""
         view = decision.view
         model = self.value_model
-        if getattr(model, "players", view["players"]) != view["players"]:
+        if getattr(model, "players", view["players"]) != view["players"] or view.get("teams"):
             return chosen
         legal = {a.text: a for a in decision.legal}
         if "lot 1" in legal:
