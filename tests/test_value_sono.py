@@ -129,3 +129,31 @@ def test_train_value_sono_command_is_reproducible(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert "parent's choices" in res.output
     assert out.read_bytes() == first  # the same command and seed: the same weights
+
+
+def test_the_shipped_lot_model_fits_only_its_game() -> None:
+    """The package carries a 4-player lot model (small, numpy only); nothing else has a
+    shipped hand-value model, and nothing loads it unasked."""
+    from importlib import resources
+
+    from xtarot.adapters.value import shipped_value_model
+
+    game = xtarot.load("sono-arcana", players=4)
+    model = shipped_value_model(game)
+    assert isinstance(model, LotModel) and model.players == 4 and model.margin == 0.02
+    assert model.meta["command"].startswith("xtarot train value sono-arcana -p 4")
+    res = resources.files("xtarot.adapters").joinpath("models", "value-sono-arcana-4p.npz")
+    assert len(res.read_bytes()) <= 2 * 1024 * 1024
+    for other in (
+        xtarot.load("sono-arcana", players=4, teams=True),
+        xtarot.load("sono-arcana", players=3),
+        xtarot.load("grail-mahjong", players=3),
+        xtarot.load("fairy500", players=4),
+    ):
+        assert shipped_value_model(other) is None
+    # handed to the normal bots it changes some of their choices as parent
+    plain = play_match(game, [make_agent("normal", s) for s in range(4)], seed=1)
+    bots = [make_agent("normal", s, value_model=model) for s in range(4)]
+    with_model = play_match(game, bots, seed=1)
+    assert with_model.is_terminal
+    assert [a.text for a in with_model.history] != [a.text for a in plain.history]
