@@ -193,6 +193,8 @@ class ClaimModel:
         #: the win share an answer must be expected to gain over the heuristic's own
         #: before the bot plays it instead
         self.margin = float(meta.get("margin", self.default_margin))
+        #: the first layer split into the view's and the answer's rows (made on use)
+        self._split: tuple[int, np.ndarray, np.ndarray, np.ndarray] | None = None
 
     @property
     def players(self) -> int:
@@ -212,9 +214,14 @@ class ClaimModel:
             )
         base = self.view_features(view)
         cut = len(base)  # the view's part of the first layer once, then each answer's
-        hidden = base @ self.w1[:cut] + self.b1
-        extra = np.stack([self.answer_features(view, a) for a in answers]) @ self.w1[cut:]
-        z = (np.maximum(hidden + extra, 0.0) @ self.w2[:, 0]).tolist()
+        if self._split is None or self._split[0] != cut:
+            w1 = self.w1
+            self._split = (cut, w1[:cut].copy(), w1[cut:].copy(), self.w2[:, 0].copy())
+        _, w_view, w_answer, w_out = self._split
+        hidden = base @ w_view + self.b1
+        extra = np.array([self.answer_features(view, a) for a in answers]) @ w_answer
+        h = hidden + extra
+        z = (np.maximum(h, 0.0, out=h) @ w_out).tolist()
         b = float(self.b2[0])
         return {
             a: 1.0 / (1.0 + math.exp(-min(max(v + b, -30.0), 30.0)))

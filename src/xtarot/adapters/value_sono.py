@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -56,6 +57,11 @@ def _index(players: int) -> dict[str, int]:
 
 
 def _score(talismans: list[str]) -> int:
+    return _scored(tuple(talismans))
+
+
+@lru_cache(maxsize=1 << 14)
+def _scored(talismans: tuple[str, ...]) -> int:
     digits = [0] * 10
     for t in talismans:
         digits[int(t[1:]) % 10] += 1
