@@ -37,7 +37,9 @@ passed.  Beside these: the level seat's mean score over all its matches, and, wh
 (with a 95% interval over deals) and its trick contracts against ``normal``'s on the
 same hands (:func:`compare_declarers`): where both declared, where only one did.
 ``--value-model FILE`` adds the level ``normal+value``: the heuristic bidding by a
-hand-value model (``xtarot train value``; docs/agents.md).
+hand-value model (``xtarot train value``; docs/agents.md) — fairy500's auction model,
+grail-mahjong's claim model or sono-arcana's lot model (``--claim-margin`` sets the last
+two's margin), each measured on its own game and player count.
 
 **grail-mahjong**, per level: every claim round where the level's seat could claim
 (a claim among its legal answers).  *Claims* it made, those that won the round
@@ -48,6 +50,9 @@ for a pass, the best of them counted, so the declined figure is an upper bound):
 a claim *regretted* is one whose pass would have won the hand when the claim did
 not; a pass regretted one where some claim would have won and the pass did not;
 the mean hindsight edge (wins, shared wins split) of the answer given.
+
+**sono-arcana** (only with ``--games sono-arcana``; 4 players): the win share and score
+of the level's seat, and against ``normal`` the paired edges, for the lot model.
 
     PYTHONPATH=src python benchmarks/bench_bidding.py --games fairy500 --players 4 \\
         --deals 50 --levels normal,expert --expert-iterations 100
@@ -81,9 +86,14 @@ from xtarot.lab.runner import derive_seed
 from xtarot.lab.tournament import wilson_interval
 
 LEVELS = ("normal", "hard", "expert")
-#: the heuristic bidding by a hand-value model (``--value-model``, fairy500)
+#: the heuristic bidding (fairy500) or claiming (grail-mahjong) by a hand-value model
+#: (``--value-model``)
 VALUE_LEVEL = "normal+value"
-USUAL: dict[str, tuple[int, ...]] = {"fairy500": (4, 6), "grail-mahjong": (3, 4)}
+USUAL: dict[str, tuple[int, ...]] = {
+    "fairy500": (4, 6),
+    "grail-mahjong": (3, 4),
+    "sono-arcana": (4,),  # (only with --games: the lot model's win share and score)
+}
 
 
 # -- small statistics --------------------------------------------------------------------
@@ -117,7 +127,7 @@ class Budgets:
     expert_iterations: int | None = 100
     expert_seconds: float | None = None
     value_model: Any = None  # for the level normal+value
-    value_margin: float = 30.0
+    value_margin: float = 30.0  # fairy500's; a claim model carries its own margin
 
     def agent(self, level: str, seed: int) -> Agent:
         if level == VALUE_LEVEL:
@@ -134,6 +144,10 @@ class Budgets:
 
     def describe(self, level: str) -> str:
         if level == VALUE_LEVEL:
+            game = getattr(self.value_model, "game", "fairy500")
+            if game != "fairy500":
+                what = "claims by the claim" if game == "grail-mahjong" else "lots by the lot"
+                return f"the heuristic's {what} model, margin {self.value_model.margin:g}"
             return f"the heuristic bidding by the hand-value model, margin {self.value_margin:g}"
         if level == "hard":
             return f"{self.hard_seconds:g} s a move"
@@ -316,6 +330,19 @@ def summarise_fairy500(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def paired_edge(
+    mine: dict[tuple[int, int], dict[str, Any]],
+    base: dict[tuple[int, int], dict[str, Any]],
+    key: str,
+) -> dict[str, Any]:
+    """A level's ``key`` (``score``, ``win``) minus ``normal``'s on the same deal and
+    seat, averaged over a deal's seats, with a 95% interval over deals."""
+    by_deal: dict[int, list[float]] = {}
+    for (index, seat), rec in mine.items():
+        by_deal.setdefault(index, []).append(rec[key] - base[(index, seat)][key])
+    return mean_ci([sum(v) / len(v) for v in by_deal.values()])
+
+
 def compare_declarers(
     mine: dict[tuple[int, int], dict[str, Any]], base: dict[tuple[int, int], dict[str, Any]]
 ) -> dict[str, Any]:
@@ -396,6 +423,24 @@ def grail_record(played: Played, seat: int, seed: int) -> dict[str, Any]:
     }
 
 
+def sono_record(state: State, seat: int) -> dict[str, Any]:
+    """A sono-arcana match: the seat's score and win share (shared wins split)."""
+    winners = state.scores().winners
+    return {
+        "seat": seat,
+        "score": float(state.scores().totals[seat]),
+        "win": 1 / len(winners) if seat in winners else 0.0,
+    }
+
+
+def summarise_sono(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "matches": len(records),
+        "win_share": mean_ci([r["win"] for r in records]),
+        "mean_score": mean_ci([r["score"] for r in records]),
+    }
+
+
 def summarise_grail(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     choices = [(r, c) for r in records for c in r["choices"]]
     claims = [(r, c) for r, c in choices if c["claimed"]]
@@ -462,24 +507,29 @@ def measure(
                     if key not in values:
                         values[key] = contract_playouts(game, played.state.deals[0], seat)
                     rec = fairy500_record(game, played.state, seat, values[key])
-                else:
+                elif game_id == "grail-mahjong":
                     rec = grail_record(played, seat, derive_seed(seed, "hindsight", index, seat))
+                else:
+                    rec = sono_record(played.state, seat)
                 rec["deal"] = index
                 records.append(rec)
                 scores.setdefault(level, {})[(index, seat)] = rec["score"]
                 kept.setdefault(level, {})[(index, seat)] = rec
                 done += 1
                 update(done)
-        summary = summarise_fairy500(records) if game_id == "fairy500" else summarise_grail(records)
+        summary = {
+            "fairy500": summarise_fairy500,
+            "grail-mahjong": summarise_grail,
+            "sono-arcana": summarise_sono,
+        }[game_id](records)
         summary["budget"] = budgets.describe(level)
         summary["seconds"] = time.perf_counter() - started
         if level != "normal" and "normal" in scores:
-            by_deal: dict[int, list[float]] = {}
-            for (index, seat), x in scores[level].items():
-                by_deal.setdefault(index, []).append(x - scores["normal"][(index, seat)])
-            summary["edge_over_normal"] = mean_ci([sum(v) / len(v) for v in by_deal.values()])
+            summary["edge_over_normal"] = paired_edge(kept[level], kept["normal"], "score")
             if game_id == "fairy500":
                 summary["against_normal"] = compare_declarers(kept[level], kept["normal"])
+            else:
+                summary["win_edge_over_normal"] = paired_edge(kept[level], kept["normal"], "win")
         out[level] = summary
     return {
         "game": game_id,
@@ -536,6 +586,8 @@ def print_row(row: dict[str, Any]) -> None:
                     f"{_pct(s['made_with_partner'])} / {_pct(s['made_alone'])}",
                 ),
             ]
+        elif row["game"] == "sono-arcana":
+            lines = [("win share", _mean(s["win_share"], 3))]
         else:
             lines = [
                 ("win share", _mean(s["win_share"], 3)),
@@ -547,10 +599,13 @@ def print_row(row: dict[str, Any]) -> None:
                 ("claims that beat the pass", _pct(s["claims_vindicated"])),
                 ("claim's edge over passing (wins)", _mean(s["claim_edge"], 3)),
                 ("passes a claim would have beaten", _pct(s["declines_regretted"])),
+                ("pass's edge over the best claim", _mean(s["decline_edge"], 3)),
             ]
         lines.append(("mean score", _mean(s["mean_score"])))
         if "edge_over_normal" in s:
             lines.append(("paired edge over normal", _mean(s["edge_over_normal"])))
+        if "win_edge_over_normal" in s:
+            lines.append(("paired win-share edge over normal", _mean(s["win_edge_over_normal"], 3)))
         if "against_normal" in s:
             c = s["against_normal"]
             lines += [
@@ -586,8 +641,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--value-model",
         metavar="FILE",
-        help="a fairy500 hand-value model (xtarot train value): adds the level normal+value, "
-        "the heuristic bidding by it",
+        help="a hand-value model (xtarot train value; fairy500 or grail-mahjong): adds the "
+        "level normal+value, the heuristic bidding or claiming by it",
     )
     parser.add_argument(
         "--value-margin",
@@ -595,6 +650,13 @@ def main(argv: list[str] | None = None) -> int:
         default=30.0,
         help="points a bid of normal+value must be expected to gain (default 30: about what "
         "defending brings at 4 players; chosen on --seed 2)",
+    )
+    parser.add_argument(
+        "--claim-margin",
+        type=float,
+        default=None,
+        help="the win share a grail-mahjong claim model's (or sono-arcana lot model's) "
+        "answer must gain over the heuristic's (default: the model's own, 0.05)",
     )
     parser.add_argument(
         "--quick",
@@ -612,15 +674,17 @@ def main(argv: list[str] | None = None) -> int:
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     for g in games:
         if g not in USUAL:
-            parser.error(f"unknown game {g!r}: fairy500 or grail-mahjong")
+            parser.error(f"unknown game {g!r}: fairy500, grail-mahjong or sono-arcana")
     model = None
     if args.value_model:
-        from xtarot.adapters.value import ValueModel
+        from xtarot.adapters.value import load_value_model
 
         try:
-            model = ValueModel.load(args.value_model)
+            model = load_value_model(args.value_model)
         except ValueError as exc:
             parser.error(str(exc))
+        if args.claim_margin is not None and model.game != "fairy500":
+            model.margin = args.claim_margin
         if VALUE_LEVEL not in levels:
             levels.append(VALUE_LEVEL)
     for lv in levels:
@@ -639,13 +703,14 @@ def main(argv: list[str] | None = None) -> int:
         for n in USUAL[g][:1] if args.quick and not counts else USUAL[g]:
             if counts and n not in counts:
                 continue
-            if model is not None and g == "fairy500" and model.players != n:
+            fits = model is not None and model.game == g and model.players == n
+            if model is not None and model.game == g and not fits:
                 print(
                     f"(skipping {g} {n}p: the value model is for {model.players} players)",
                     file=sys.stderr,
                 )
                 continue
-            here = [lv for lv in levels if g == "fairy500" or lv != VALUE_LEVEL]
+            here = [lv for lv in levels if fits or lv != VALUE_LEVEL]
             total = args.deals * n * len(here)
             with progress(f"{g} {n}p", "en", total=total, quiet=args.quiet) as update:
                 row = measure(g, n, here, deals=args.deals, seed=args.seed, budgets=budgets,

@@ -219,3 +219,23 @@ def test_declarers_compared_on_the_same_hands(bench: Any) -> None:
     assert c["only_this"] == 1 and c["only_this_made"]["k"] == 0
     assert c["only_this_score_normal"]["mean"] == 20.0
     assert c["only_normal"] == 1 and c["only_normal_score"]["mean"] == 80.0
+
+
+def test_a_lot_model_is_measured_on_its_own_game(
+    bench: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--value-model`` with the shipped sono-arcana lot model: the level normal+value
+    on sono-arcana 4p only, with its paired edges over normal."""
+    pytest.importorskip("numpy")
+    from importlib import resources
+
+    path = resources.files("xtarot.adapters").joinpath("models", "value-sono-arcana-4p.npz")
+    args = ["--quick", "--games", "grail-mahjong,sono-arcana", "--levels", "normal"]
+    assert bench.main([*args, "--value-model", str(path), "--json", "--quiet"]) == 0
+    rows = {r["game"]: r for r in json.loads(capsys.readouterr().out)["rows"]}
+    assert list(rows["grail-mahjong"]["levels"]) == ["normal"]
+    sono = rows["sono-arcana"]["levels"]
+    assert list(sono) == ["normal", "normal+value"] and rows["sono-arcana"]["players"] == 4
+    assert "lot model, margin 0.02" in sono["normal+value"]["budget"]
+    assert sono["normal+value"]["win_edge_over_normal"]["n"] == 1
+    assert sono["normal"]["win_share"]["mean"] == 0.25  # the heuristic in every seat

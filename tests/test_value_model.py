@@ -140,7 +140,7 @@ def test_train_value_command_is_reproducible_and_records_itself(tmp_path: Path) 
     [
         (["fairy500", "--deals", "0"], "at least 1"),
         (["fairy500", "--out", "x.txt"], ".npz"),
-        (["extendori"], "fairy500 only"),
+        (["extendori"], "sono-arcana (its lots) only"),
         (["fairy500", "-p", "9"], "players"),
     ],
 )

@@ -24,10 +24,12 @@ Adam on the cross-entropy, numpy only (the belief model's reasons, docs/agents.m
 
 from __future__ import annotations
 
+import io
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +49,9 @@ __all__ = [
     "evaluate",
     "features",
     "generate",
+    "load_value_model",
     "metadata",
+    "shipped_value_model",
     "train_value",
 ]
 
@@ -164,6 +168,10 @@ class ValueModel:
     def players(self) -> int:
         return int(self.meta["players"])
 
+    @property
+    def game(self) -> str:
+        return str(self.meta.get("game", "fairy500"))
+
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Trick distributions ``(rows, 5, 11)`` and misère chances ``(rows,)``."""
         h = np.maximum(x @ self.w1 + self.b1, 0.0)
@@ -212,6 +220,48 @@ class ValueModel:
     def load(cls, path: str | Path | Any) -> ValueModel:
         """Read a model written by :meth:`save`; ``ValueError`` when it is not one."""
         return cls(*read_model(path, "hand-value model", FORMAT, FORMAT_VERSION))
+
+
+def load_value_model(path: str | Path | Any) -> Any:
+    """A hand-value model of any game from its file: fairy500's :class:`ValueModel`,
+    grail-mahjong's :class:`~xtarot.adapters.value_grail.ClaimModel` or sono-arcana's
+    :class:`~xtarot.adapters.value_sono.LotModel` (each has ``game`` and ``players``);
+    ``ValueError`` when the file is none of them."""
+    from xtarot.adapters.value_grail import ClaimModel
+    from xtarot.adapters.value_sono import LotModel
+
+    try:
+        return ValueModel.load(path)
+    except ValueError as first:
+        for cls in (ClaimModel, LotModel):
+            if hasattr(path, "seek"):
+                path.seek(0)
+            try:
+                return cls.load(path)
+            except ValueError:
+                pass
+        raise first from None
+
+
+def shipped_value_name(game: Game) -> str:
+    return f"value-{game.id}-{game.players}p.npz"
+
+
+def shipped_value_model(game: Game) -> Any:
+    """The hand-value model shipped in the package for this game and player count (its
+    options too, but for ``hands``: the play-outs are single hands), or ``None`` — no
+    model for it: every bot plays as it does without one.  Hand it to a bot with
+    ``make_agent("normal", seed, value_model=...)``; no level loads one by itself."""
+    res = resources.files("xtarot.adapters").joinpath("models", shipped_value_name(game))
+    if not res.is_file():
+        return None
+    with res.open("rb") as f:
+        model = load_value_model(io.BytesIO(f.read()))
+    options = {k: v for k, v in model.meta.get("options", {}).items() if k != "hands"}
+    mine = {k: v for k, v in game.options.items() if k in options}
+    if model.game != game.id or model.players != game.players or mine != options:
+        return None
+    return model
 
 
 def _corr(a: np.ndarray, b: np.ndarray) -> float:

@@ -143,9 +143,10 @@ class NormalAgent:
         self, seed: int | None = None, *, value_model: Any = None, value_margin: float = 30.0
     ) -> None:
         self.seed = seed
-        # value_model: fairy500's optional hand-value model for the auction (none: the
-        # heuristic's own trick count, unchanged); value_margin: the points a bid must
-        # be expected to gain
+        # value_model: an optional hand-value model for the game it was trained for
+        # (fairy500's auction, grail-mahjong's claims, sono-arcana's lots; none: the
+        # heuristic unchanged); value_margin: the points a fairy500 bid must be expected
+        # to gain (the claim and lot models carry their own margin)
         self._heuristic = HeuristicAgent(seed, value_model=value_model, value_margin=value_margin)
         self._search: ISMCTSAgent | None = None
         self._inner: Agent = self._heuristic

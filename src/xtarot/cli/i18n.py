@@ -623,8 +623,48 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{label}：{done}/{total}ディール、{seconds:.0f}秒",
     ),
     "train_value_game": (
-        "hand-value models are for fairy500 only (its auction), not {game}",
-        "手札評価モデルは fairy500（のビッド）専用です。{game} には使えません",
+        "hand-value models are for fairy500 (its auction), grail-mahjong (its claims) and "
+        "sono-arcana (its lots) only, not {game}",
+        "手札評価モデルは fairy500（のビッド）、grail-mahjong（の鳴き）、sono-arcana"
+        "（の競売品）専用です。{game} には使えません",
+    ),
+    "train_lot_progress": ("Lot play-outs", "競売品のプレイアウト"),
+    "train_lot_done": (
+        "model written to {path} ({size} bytes; {rows} answers of {rounds} parent's "
+        "choices from {deals} matches, play-outs {gen:.1f} s, training {train:.1f} s, "
+        "seed {seed})",
+        "モデルを {path} に書き出しました（{size}バイト、{deals}対局の親の選択{rounds}回の"
+        "応答{rows}通り、プレイアウト{gen:.1f}秒、学習{train:.1f}秒、シード {seed}）",
+    ),
+    "train_lot_eval": (
+        "held out: {rounds} parent's choices, {n} answers; log-loss {loss:.3f} against the "
+        "base rate's {base:.3f}; hindsight win share: the heuristic's answers {heur:.3f}, "
+        "the model's {model:.3f}, the bot's (margin {margin:g}, {changed} changed) "
+        "{bot:.3f}, always ducking {pas:.3f}, the best {best:.3f}",
+        "評価用：親の選択{rounds}回、応答{n}通り。対数損失 {loss:.3f}（基準率 {base:.3f}）。"
+        "結果から見た勝率：ヒューリスティックの応答 {heur:.3f}、モデルの最善 {model:.3f}、"
+        "ボット（幅 {margin:g}、変更{changed}回）{bot:.3f}、常に見送り {pas:.3f}、"
+        "最善 {best:.3f}",
+    ),
+    "train_claim_progress": ("Claim play-outs", "鳴きのプレイアウト"),
+    "train_claim_none": (
+        "the training deals had no claim round: give more --deals",
+        "学習用のディールに鳴きの機会がありませんでした：--deals を増やしてください",
+    ),
+    "train_claim_done": (
+        "model written to {path} ({size} bytes; {rows} answers of {rounds} claim rounds "
+        "from {deals} deals, play-outs {gen:.1f} s, training {train:.1f} s, seed {seed})",
+        "モデルを {path} に書き出しました（{size}バイト、{deals}ディールの鳴き{rounds}回の"
+        "応答{rows}通り、プレイアウト{gen:.1f}秒、学習{train:.1f}秒、シード {seed}）",
+    ),
+    "train_claim_eval": (
+        "held out: {rounds} claim rounds, {n} answers; log-loss {loss:.3f} against the "
+        "base rate's {base:.3f}; hindsight win share: the heuristic's answers {heur:.3f}, "
+        "the model's {model:.3f}, the bot's (margin {margin:g}, {changed} changed) "
+        "{bot:.3f}, pass {pas:.3f}, the best {best:.3f}",
+        "評価用：鳴き{rounds}回、応答{n}通り。対数損失 {loss:.3f}（基準率 {base:.3f}）。"
+        "結果から見た勝率：ヒューリスティックの応答 {heur:.3f}、モデルの最善 {model:.3f}、"
+        "ボット（幅 {margin:g}、変更{changed}回）{bot:.3f}、パス {pas:.3f}、最善 {best:.3f}",
     ),
     "train_value_counts": (
         "--deals, --eval-deals, --epochs and --hidden must be at least 1",

@@ -7,8 +7,11 @@ the weights (``xtarot.adapters.belief``; docs/agents.md, *The belief model*).
 ``xtarot train value fairy500 -p N`` plays every contract of random deals out with the
 heuristic, trains a hand-value model (tricks per trump, misère) from each seat's hand
 and evaluates it on held-out deals (``xtarot.adapters.value``; docs/agents.md, *The
-hand-value model*).  Needs only numpy (``pip install "xtarot[train]"``).  Messages in
-English or Japanese (``--lang``).
+hand-value model*); ``xtarot train value grail-mahjong -p N`` plays every answer of
+the claim rounds of heuristic hands out and trains a claim model (the win share after
+each answer, ``xtarot.adapters.value_grail``), ``sono-arcana`` the parent's lot
+choices (``xtarot.adapters.value_sono``).  Needs only numpy
+(``pip install "xtarot[train]"``).  Messages in English or Japanese (``--lang``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import json
 import shlex
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -34,6 +37,9 @@ from xtarot.cli.options import (
     run_seed,
 )
 from xtarot.cli.progress import progress
+
+if TYPE_CHECKING:
+    from xtarot.engine import Game
 
 __all__ = ["app"]
 
@@ -221,17 +227,20 @@ def value(
     as_json: JsonOpt = False,
     lang: LangOpt = None,
 ) -> None:
-    """Train a fairy500 hand-value model: every contract of random deals played out by
-    the heuristic, a network from each seat's hand to its tricks per trump and its
-    misère, evaluated on held-out deals; the weights written to a file."""
+    """Train a hand-value model: for fairy500, every contract of random deals played
+    out by the heuristic, a network from each seat's hand to its tricks per trump and
+    its misère; for grail-mahjong, every answer of each claim round of heuristic hands
+    played out, a network from the seat's view and an answer to its win share.
+    Evaluated on held-out deals; the weights written to a file."""
     from xtarot.cli import main as cli
 
     lang = cli._lang(lang)
     info = cli._info(game, lang)
-    if info.id != "fairy500":
+    if info.id not in ("fairy500", "grail-mahjong", "sono-arcana"):
         cli.fail(t("train_value_game", lang, game=info.id), lang)
     options = cli._options(info, option, lang)
-    options["hands"] = 1  # the play-outs are single hands
+    if info.id != "sono-arcana":  # (one auction is the whole match there)
+        options["hands"] = 1  # the play-outs are single hands
     g = cli._load(info, players, options, lang)
     for number in (deals, eval_deals, epochs, hidden):
         if number < 1:
@@ -248,6 +257,11 @@ def value(
     for item in option or []:
         command += ["-o", item]
     command += ["--out", str(out)]
+    if info.id != "fairy500":
+        _answers(
+            g, deals, eval_deals, epochs, hidden, seed, shlex.join(command), out, as_json, lang
+        )
+        return
     start = time.perf_counter()
     total = deals + eval_deals
     with progress(
@@ -330,3 +344,130 @@ def value(
             base=ev["marginal_logloss"],
         )
     )
+
+
+def _answers(
+    g: Game,
+    deals: int,
+    eval_deals: int,
+    epochs: int,
+    hidden: int,
+    seed: int,
+    command: str,
+    out: Path,
+    as_json: bool,
+    lang: str,
+) -> None:
+    """``xtarot train value grail-mahjong`` (the claim model,
+    :mod:`xtarot.adapters.value_grail`) and ``sono-arcana`` (the lot model,
+    :mod:`xtarot.adapters.value_sono`)."""
+    from xtarot.adapters.value_grail import ClaimModel, metadata, train_claims
+    from xtarot.cli import main as cli
+
+    model_class: type[ClaimModel]
+    if g.id == "sono-arcana":
+        from xtarot.adapters.value_sono import LotModel, generate
+
+        model_class, kind = LotModel, "lot"
+    else:
+        from xtarot.adapters.value_grail import generate
+
+        model_class, kind = ClaimModel, "claim"
+    start = time.perf_counter()
+    with progress(
+        t(f"train_{kind}_progress", lang),
+        lang,
+        total=deals + eval_deals,
+        quiet=as_json,
+        line="progress_line_deals",
+    ) as update:
+        data = generate(g, deals, seed, eval_deals=eval_deals, on_deal=update)
+    gen_seconds = time.perf_counter() - start
+    rounds = int(data.decision.max()) + 1 if len(data.decision) else 0
+    if not len(data.deal) or not (data.deal < deals).any():
+        cli.fail(t("train_claim_none", lang), lang)
+    meta = metadata(
+        g,
+        seed=seed,
+        deals=deals,
+        eval_deals=eval_deals,
+        epochs=epochs,
+        rows=len(data.x),
+        rounds=rounds,
+        command=command,
+    )
+    with progress(
+        t("train_epochs", lang), lang, total=epochs, quiet=as_json, line="progress_line_epochs"
+    ) as update_epoch:
+        result = train_claims(
+            data,
+            meta,
+            epochs=epochs,
+            hidden_units=hidden,
+            seed=seed,
+            on_epoch=update_epoch,
+            model_class=model_class,
+        )
+    model = result.model
+    seconds = {"generate": round(gen_seconds, 1), "train": round(result.seconds, 1)}
+    try:
+        size = model.save(out)
+    except OSError as error:
+        cli.fail(t("data_unwritable", lang, path=out, why=os_reason(error, lang)), lang)
+    ev = result.evaluation
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "path": str(out),
+                    "game": g.id,
+                    "players": g.players,
+                    "seed": seed,
+                    "command": command,
+                    "rows": len(data.x),
+                    "rounds": rounds,
+                    "train_rows": result.train_rows,
+                    "validation_rows": result.validation_rows,
+                    "best_epoch": result.best_epoch,
+                    "evaluation": ev,
+                    "seconds": seconds,
+                    "bytes": size,
+                    "curve": [[round(a, 5), round(b, 5)] for a, b in result.curve],
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    console = Console(highlight=False, markup=False, soft_wrap=True)
+    console.print(
+        t(
+            f"train_{kind}_done",
+            lang,
+            path=out,
+            size=size,
+            rows=len(data.x),
+            rounds=rounds,
+            deals=deals + eval_deals,
+            gen=gen_seconds,
+            train=result.seconds,
+            seed=seed,
+        )
+    )
+    if ev.get("rounds"):
+        console.print(
+            t(
+                f"train_{kind}_eval",
+                lang,
+                rounds=ev["rounds"],
+                n=ev["rows"],
+                loss=ev["logloss"],
+                base=ev["base_logloss"],
+                heur=ev["heuristic"],
+                model=ev["model"],
+                margin=ev["margin"],
+                changed=ev["bot_changed"],
+                bot=ev["bot"],
+                pas=ev["pass"],
+                best=ev["best"],
+            )
+        )

@@ -59,10 +59,12 @@ class HeuristicAgent:
         self, seed: int | None = None, *, value_model: Any = None, value_margin: float = 30.0
     ) -> None:
         self.seed = seed
-        #: fairy500's optional hand-value model for the auction and the points a bid
-        #: must be expected to gain (see
-        #: :class:`~xtarot.agents.heuristic.fairy500.Fairy500Heuristic`); no other game
-        #: reads them
+        #: an optional hand-value model, used by the strategy of the game it is for
+        #: (its ``game``; fairy500 when it has none): fairy500's auction model and the
+        #: points a bid must be expected to gain (see
+        #: :class:`~xtarot.agents.heuristic.fairy500.Fairy500Heuristic`), or
+        #: grail-mahjong's claim model (which carries its own ``margin``; see
+        #: :class:`~xtarot.agents.heuristic.grail_mahjong.GrailMahjongHeuristic`)
         self.value_model = value_model
         self.value_margin = value_margin
         self._by_game: dict[str, Agent] = {}
@@ -80,9 +82,11 @@ class HeuristicAgent:
                     "use random, ismcts or pimc"
                 )
             strategy = self._by_game[game] = factory(self.seed)
-            if self.value_model is not None and game == "fairy500":
-                strategy.value_model = self.value_model  # type: ignore[attr-defined]
-                strategy.value_margin = float(self.value_margin)  # type: ignore[attr-defined]
+            model = self.value_model
+            if model is not None and getattr(model, "game", "fairy500") == game:
+                strategy.value_model = model  # type: ignore[attr-defined]
+                if game == "fairy500":
+                    strategy.value_margin = float(self.value_margin)  # type: ignore[attr-defined]
         self._current = strategy
         if not getattr(strategy, "reads_view_only", False):
             decision = replace(decision, view=json.loads(json.dumps(decision.view)))

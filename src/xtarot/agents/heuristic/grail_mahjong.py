@@ -362,11 +362,19 @@ class GrailMahjongHeuristic(Strategy):
             out.remove(c)
         return out
 
+    #: optional claim model (``xtarot.adapters.value_grail.ClaimModel`` or anything with
+    #: ``players``, ``margin`` and ``answer_values(view, answers) -> {answer: expected
+    #: win share}``): see :meth:`_answer_by_model`
+    value_model: Any = None
+
     def act(self, decision: Decision) -> Action:
         self._setup(decision)
         legal = {a.text: a for a in decision.legal}
         if self.view["phase"] == "claim":
-            return self._claim(legal)
+            action = self._claim(legal)
+            if self.value_model is not None:
+                return self._answer_by_model(legal, action)
+            return action
         return self._turn(legal)
 
     def shortlist(self, decision: Decision, k: int = SHORTLIST) -> list[str]:
@@ -551,6 +559,29 @@ class GrailMahjongHeuristic(Strategy):
             legal["pass"],
             f"pass on {discard}: no claim helps my hand",
             f"{discard}は見送り：手に役立つ鳴きがない",
+        )
+
+    def _answer_by_model(self, legal: dict[str, Action], chosen: Action) -> Action:
+        """The claim model's answer instead of the heuristic's ``chosen`` one where the
+        model expects it to win more than ``margin`` more of the hand's win share (a
+        model of another player count is not used; an agari claim is always kept)."""
+        model = self.value_model
+        if getattr(model, "players", self.view["players"]) != self.view["players"]:
+            return chosen
+        if chosen.text != "pass" and len(self.hand) == 2:
+            return chosen  # a claim takes two cards of mine: it empties my hand, agari
+        if not any(t.startswith("claim") for t in legal):
+            return chosen
+        values = model.answer_values(self.view, list(legal))
+        best = max(values, key=lambda t: values[t])
+        gain = values[best] - values[chosen.text]
+        if best == chosen.text or gain <= model.margin:
+            return chosen
+        return self._say(
+            legal[best],
+            f"the claim model expects {best} to win {values[best]:.0%} of the hand, "
+            f"{chosen.text} only {values[chosen.text]:.0%}",
+            f"鳴きモデルの予想：{best}で勝率{values[best]:.0%}、{chosen.text}では{values[chosen.text]:.0%}",
         )
 
     @staticmethod

@@ -31,7 +31,7 @@ try:  # compiled (setup.py): C ints for the loops; as Python: no-op decorators
 except ImportError:
     from xtarot import _cython as cython  # type: ignore[no-redef]
 
-__all__ = ["SonoArcanaHeuristic", "lot_value"]
+__all__ = ["SonoArcanaHeuristic", "lot_moves", "lot_value"]
 
 _ORDER = "N A 2 3 4 5 6 7 8 9 10 R E B L W J C Q K".split()
 _STRENGTH = {r: i for i, r in enumerate(_ORDER)}
@@ -136,6 +136,21 @@ def _helping(won: list[list[str]], held: list[str], lot: list[str]) -> tuple[int
     return unseen, helps
 
 
+def lot_moves(hand: list[str]) -> tuple[str, str]:
+    """The parent's two bids, as :class:`SonoArcanaHeuristic` makes them: for the lot
+    (my strongest card of my longest suit, face up) and against it (my weakest card,
+    face down).
+
+    >>> lot_moves(["3c", "Kc", "Qd", "2s"])
+    ('bid up Kc', 'bid down 2s')
+    """
+    suits: dict[str, list[str]] = {}
+    for c in hand:
+        suits.setdefault(c[-1], []).append(c)
+    longest = max(suits.values(), key=lambda cs: (len(cs), max(map(_strength, cs))))
+    return f"bid up {max(longest, key=_strength)}", f"bid down {min(hand, key=_strength)}"
+
+
 class SonoArcanaHeuristic(Strategy):
     """The documented strategy above; ``explain()`` names the rule that fired.
 
@@ -146,7 +161,50 @@ class SonoArcanaHeuristic(Strategy):
 
     reads_view_only = True  # never changes the view: play-outs may peek
 
+    #: optional lot model (``xtarot.adapters.value_sono.LotModel`` or anything with
+    #: ``players``, ``margin`` and ``answer_values(view, answers) -> {answer: expected
+    #: win share}``): see :meth:`_lot_by_model`
+    value_model: Any = None
+
     def act(self, decision: Decision) -> Action:
+        action = self._act(decision)
+        if self.value_model is not None:
+            return self._lot_by_model(decision, action)
+        return action
+
+    def _lot_by_model(self, decision: Decision, chosen: Action) -> Action:
+        """As parent, the lot model's choice instead of the heuristic's where it
+        expects it to win more than ``margin`` more of the match: keep one talisman or
+        turn up a second, and bid for the lot (:func:`lot_moves`: my strongest card of
+        my longest suit face up) or duck it (my weakest face down).  A model of another
+        player count is not used, nor one in a team game (the models know single
+        players); followers play as the heuristic does."""
+        view = decision.view
+        model = self.value_model
+        if getattr(model, "players", view["players"]) != view["players"] or view.get("teams"):
+            return chosen
+        legal = {a.text: a for a in decision.legal}
+        if "lot 1" in legal:
+            answers = ["lot 1", "lot 2"]
+        elif view["phase"] == "bid":
+            answers = list(lot_moves(view["hand"]))
+        else:
+            return chosen
+        if chosen.text not in answers:
+            return chosen
+        values = model.answer_values(view, answers)
+        best = max(answers, key=lambda t: values[t])
+        if best == chosen.text or values[best] - values[chosen.text] <= model.margin:
+            return chosen
+        return self._say(
+            legal[best],
+            f"the lot model expects {best} to win {values[best]:.0%} of the match, "
+            f"{chosen.text} only {values[chosen.text]:.0%}",
+            f"競売品モデルの予想：{best}で勝率{values[best]:.0%}、{chosen.text}では"
+            f"{values[chosen.text]:.0%}",
+        )
+
+    def _act(self, decision: Decision) -> Action:
         view = decision.view
         value = _value(view["won"][decision.seat], view["lot"])
         phase = view["phase"]
