@@ -56,8 +56,10 @@ from xtarot.agents import decision_for, make_agent
 from xtarot.agents.inference import Check, PolicyInference, log_likelihood_of
 from xtarot.engine import Game, State
 
-EPSILONS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
-CAPS = (8, 16, 32, 48, 10_000)
+EPSILONS = (0.1, 0.2, 0.3, 0.5)
+CAPS = (8, 16, 48, 10_000)
+#: pseudo-worlds of the uniform estimate (of the same worlds) added to the weighted one
+SHRINK = (0, 16, 64)
 
 
 def _bot(name: str, seed: int) -> Any:
@@ -197,11 +199,15 @@ def run(
             out[cards[ok], loc[k][ok]] += w[k]
         return out
 
-    def score(weigh: Any, upto: int, key: float | None = None) -> tuple[float, float]:
+    def score(
+        weigh: Any, upto: int, key: float | None = None, shrink: float = 0.0, size: float = 0.0
+    ) -> tuple[float, float]:
         total = 0.0
         cards = 0
         ess_sum = 0.0
         for r in rows:
+            prior = weighted_counts(r["places"][:upto], np.ones(len(r["places"][:upto])))
+            prior *= shrink / max(prior.sum(axis=1, keepdims=True).max(), 1.0)
             if key is not None:
                 r = {**r, "places": r["mcmc"][key], "checks": [[]] * len(r["mcmc"][key])}
             truth = remap[np.maximum(r["truth"], 0)]
@@ -213,7 +219,10 @@ def run(
             ess = w.sum() ** 2 / (w**2).sum()
             ess_sum += ess
             w = w * (ess / w.sum())  # pseudo-counts summing to the effective sample size
-            loss, n = _loss(weighted_counts(r["places"][:upto], w), truth, open_)
+            if size:
+                w = w * (size / w.sum())
+            counts = weighted_counts(r["places"][:upto], w) + prior
+            loss, n = _loss(counts, truth, open_)
             total += loss
             cards += n
         return total / max(cards, 1), ess_sum / max(len(rows), 1)
@@ -224,16 +233,19 @@ def run(
     table: list[dict[str, Any]] = []
     chain_rows = []
     for eps in mcmc:
-        loss, _ = score(lambda c: 0.0, 10**9, eps)
-        chain_rows.append(
-            {
-                "epsilon": eps,
-                "loss": round(loss, 5),
-                "ratio": round(loss / corrected, 4),
-                "worlds": chains * (steps - burn),
-                "ms_a_step": round(1000 * mcmc_s[eps] / max(len(rows) * chains * steps, 1), 2),
-            }
-        )
+        for size, shrink in ((0, 0), (32, 0), (32, 32), (16, 64)):
+            loss, _ = score(lambda c: 0.0, 10**9, eps, shrink=shrink, size=size)
+            chain_rows.append(
+                {
+                    "epsilon": eps,
+                    "counted_as": size or chains * (steps - burn),
+                    "shrink": shrink,
+                    "loss": round(loss, 5),
+                    "ratio": round(loss / corrected, 4),
+                    "worlds": chains * (steps - burn),
+                    "ms_a_step": round(1000 * mcmc_s[eps] / max(len(rows) * chains * steps, 1), 2),
+                }
+            )
     for eps in EPSILONS if not no_is else ():
         for cap in CAPS:
             for newest in (False, True) if cap < 10_000 else (False,):
@@ -244,19 +256,21 @@ def run(
                     chosen = c[-cap:] if nw else c[:cap]
                     return log_likelihood_of(chosen, eps)
 
-                loss, ess = score(weigh, draws)
-                loss64, _ = score(weigh, draws // 2)
-                table.append(
-                    {
-                        "epsilon": eps,
-                        "cap": cap if cap < 10_000 else None,
-                        "newest": newest,
-                        "loss": round(loss, 5),
-                        "ratio": round(loss / corrected, 4),
-                        "loss_corrected": round(2 * loss - loss64, 5),
-                        "ess": round(ess, 1),
-                    }
-                )
+                for shrink in SHRINK:
+                    loss, ess = score(weigh, draws, shrink=shrink)
+                    loss64, _ = score(weigh, draws // 2, shrink=shrink / 2)
+                    table.append(
+                        {
+                            "epsilon": eps,
+                            "cap": cap if cap < 10_000 else None,
+                            "newest": newest,
+                            "shrink": shrink,
+                            "loss": round(loss, 5),
+                            "ratio": round(loss / corrected, 4),
+                            "loss_corrected": round(2 * loss - loss64, 5),
+                            "ess": round(ess, 1),
+                        }
+                    )
     n_checks = [len(c) for r in rows for c in r["checks"]]
     matched = [sum(x.matched for x in c) / len(c) for r in rows for c in r["checks"] if c]
     return {
@@ -432,7 +446,7 @@ def main() -> None:
         mark = " <- best" if r is best else ""
         print(
             f"eps {r['epsilon']:<5} cap {r['cap']!s:>5} "
-            f"{'newest' if r['newest'] else 'first ':6}"
+            f"{'newest' if r['newest'] else 'first ':6} shrink {r['shrink']:<3}"
             f" loss {r['loss']:.4f} ratio {r['ratio']:.4f} (corrected {r['loss_corrected']:.4f})"
             f" ess {r['ess']:6.1f}{mark}"
         )

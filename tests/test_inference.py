@@ -20,6 +20,7 @@ import xtarot
 from xtarot.agents import decision_for, make_agent
 from xtarot.agents.inference import (
     Check,
+    InferringAgent,
     PolicyInference,
     inferred_decision,
     log_likelihood_of,
@@ -128,6 +129,9 @@ def test_an_expert_on_inferred_worlds_is_deterministic() -> None:
         moves.append(make_agent("expert", 5, iterations=24).act(decision))
     assert moves[0] == moves[1]
     assert moves[0] in truth.legal_actions()
+    bot = InferringAgent(5, pool=4, max_checks=8, iterations=24)
+    assert bot.name == "expert+inference"
+    assert bot.act(decision_for(truth)) == moves[0]  # the same pool, the same search
 
 
 def test_chain_worlds_agree_with_the_view_and_leak_nothing() -> None:
