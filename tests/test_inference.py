@@ -57,7 +57,7 @@ def test_the_likelihood_counts_matches_and_misses() -> None:
 def test_heuristic_moves_match_and_another_move_is_one_miss() -> None:
     """In heuristic self-play the true deal explains every move of the others; a move
     the heuristic would not make is one miss among that moment's legal moves."""
-    inference = PolicyInference(epsilon=0.1)
+    inference = PolicyInference(epsilon=0.1, max_checks=100)
     state = _heuristic_play("fairy500", 4, 3, 12)
     seat = state.current_player
     assert seat is not None
@@ -74,9 +74,11 @@ def test_heuristic_moves_match_and_another_move_is_one_miss() -> None:
     after = inference.checks(state, observer)
     assert after[-1] == Check(False, len(legal))
     assert all(c.matched for c in after[:-1])
-    # the seat's own moves are never checked; the cap keeps the first ones
+    # the seat's own moves are never checked; the cap keeps the newest (or the first)
     assert all(c.matched for c in inference.checks(state, actor))
-    assert PolicyInference(max_checks=2).checks(state, observer) == after[:2]
+    newest = PolicyInference(max_checks=2).checks(state, observer)
+    assert newest and newest == after[-len(newest) :]
+    assert PolicyInference(max_checks=2, newest=False).checks(state, observer) == after[:2]
     assert PolicyInference(max_checks=0).checks(state, observer) == []
 
 

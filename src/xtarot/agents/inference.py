@@ -40,9 +40,9 @@ __all__ = [
 ]
 
 #: the default chance that the model policy's move is not the one a seat makes
-EPSILON = 0.3
+EPSILON = 0.4
 #: the default cap on the decisions a world is checked at (the cost of a world)
-MAX_CHECKS = 48
+MAX_CHECKS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +111,12 @@ class PolicyInference:
     model gives to a move its policy would not make (larger is softer: a world that
     disagrees with the policy now and then is not ruled out, which matters when the
     other seats play otherwise); ``max_checks``: at most this many decisions are
-    checked per world, the first ones of the current hand with a choice (the cost of a
-    world is about ``max_checks`` policy decisions and one replay of the match).
+    checked per world (the cost of a world is about ``max_checks`` policy decisions and
+    one or two replays of the match): with ``newest`` (the default) the other seats'
+    last ``max_checks`` decisions of the current hand (a forced move among them says
+    nothing and is skipped), else their first ``max_checks`` decisions with a choice.
+    Measured, the newest are worth more: fairy500's auction, the first decisions,
+    rules out so many uniform worlds that too few keep any weight.
 
     Only the current hand is checked: an earlier hand's moves tell nothing about this
     hand's cards.  A seat's own moves are never checked (it knows its cards).
@@ -124,6 +128,7 @@ class PolicyInference:
         policy: str = "heuristic",
         epsilon: float = EPSILON,
         max_checks: int = MAX_CHECKS,
+        newest: bool = True,
         seed: int = 0,
     ) -> None:
         if not 0.0 < epsilon < 1.0:
@@ -133,7 +138,9 @@ class PolicyInference:
         self.policy = policy
         self.epsilon = float(epsilon)
         self.max_checks = max_checks
+        self.newest = newest
         self.seed = seed
+        self._plan: tuple[tuple[int, ...], list[int]] | None = None
         self._agents: dict[int, Agent] = {}
         self._peek: dict[int, bool] = {}
 
@@ -153,9 +160,29 @@ class PolicyInference:
         limit = self.max_checks if limit is None else limit
         if limit == 0 or not world.history:
             return []
-        got = self._replay(world, copy.deepcopy(world.deals), seat, limit, None, None)
+        chosen = self._chosen(world, seat, limit)
+        got = self._replay(world, copy.deepcopy(world.deals), seat, limit, None, None, chosen)
         assert got is not None  # a world replays its own history
         return got[1]
+
+    def _chosen(self, world: State, seat: int, limit: int) -> set[int] | None:
+        """With ``newest``: the steps of the other seats' last ``limit`` decisions of
+        the current hand.  Who acts when is public, the same in every world of a
+        position, so it is found once per position (one replay) and kept."""
+        if not self.newest:
+            return None
+        key = (seat, *(a.id for a in world.history))
+        if self._plan is None or self._plan[0] != key:
+            replay = world.game._start(0, random.Random(0), copy.deepcopy(world.deals))
+            hand = len(world.deals)
+            steps = []
+            for step, action in enumerate(world.history):
+                actor = replay.current_player
+                if len(replay.deals) == hand and actor is not None and actor != seat:
+                    steps.append(step)
+                replay.apply(action)
+            self._plan = (key, steps)
+        return set(self._plan[1][-limit:])
 
     def _replay(
         self,
@@ -165,10 +192,13 @@ class PolicyInference:
         limit: int,
         refs: dict[int, dict[str, Any]] | None,
         rng: random.Random | None,
+        chosen: set[int] | None = None,
     ) -> tuple[State, list[Check]] | None:
-        """Replay ``world``'s history on ``deals``, checking the policy; with ``refs``
-        (step -> the seat's view there), the whole history is replayed and ``None``
-        returned where a move is illegal or the seat's view differs."""
+        """Replay ``world``'s history on ``deals``, checking the policy (at the steps
+        ``chosen``, or else at the first ``limit`` other seats' decisions with a
+        choice); with ``refs`` (step -> the seat's view there), the whole history is
+        replayed and ``None`` returned where a move is illegal or the seat's view
+        differs."""
         if rng is None:
             replay = world.game._start(0, random.Random(0), deals)
         else:
@@ -178,20 +208,23 @@ class PolicyInference:
         hand = len(deals)
         out: list[Check] = []
         history = world.history
+        last = max(chosen) if chosen else -1
         for step, action in enumerate(history):
             actor = replay.current_player
             if len(replay.deals) == hand:
                 if refs is not None and step in refs and replay.view(seat) != refs[step]:
                     return None
-                if actor is not None and actor != seat and len(out) < limit:
+                ask = (step in chosen) if chosen is not None else len(out) < limit
+                if ask and actor is not None and actor != seat:
                     legal = replay.legal_actions()
                     if len(legal) > 1:
                         agent = self._agent(actor)
                         view = replay.peek_view(actor) if self._peek[actor] else replay.view(actor)
-                        chosen = agent.act(Decision(actor, view, legal, _no_worlds))
-                        out.append(Check(chosen.id == action.id, len(legal)))
-                        if len(out) >= limit and refs is None:
-                            return replay, out
+                        move = agent.act(Decision(actor, view, legal, _no_worlds))
+                        out.append(Check(move.id == action.id, len(legal)))
+                    done = step >= last if chosen is not None else len(out) >= limit
+                    if done and refs is None:
+                        return replay, out
             try:
                 replay.apply(action)
             except (XtarotError, ValueError, KeyError):  # the swap broke a past move
@@ -220,6 +253,7 @@ class PolicyInference:
         refs[len(start.history)] = probe.view(seat)
         current = start
         here = log_likelihood_of(self.checks(start, seat), self.epsilon)
+        chosen = self._chosen(start, seat, self.max_checks)
         out: list[State] = []
         for _ in range(steps):
             where = {c: z for z, cards in current.zones().items() for c in cards if c in movable}
@@ -230,7 +264,7 @@ class PolicyInference:
                 second = others[rng.randrange(len(others))]
                 deals = copy.deepcopy(current.deals)
                 if _swap(deals[-1], first, second):
-                    got = self._replay(current, deals, seat, self.max_checks, refs, rng)
+                    got = self._replay(current, deals, seat, self.max_checks, refs, rng, chosen)
                     if got is not None:
                         there = log_likelihood_of(got[1], self.epsilon)
                         if there >= here or rng.random() < math.exp(there - here):
