@@ -297,6 +297,47 @@ def run(
     }
 
 
+def cost(game_id: str, players: int, positions: int, worlds: int, seed: int) -> dict[str, Any]:
+    """Milliseconds a world at play time, at the default settings: ``sample_world``
+    alone, and with its weight (:meth:`PolicyInference.log_likelihood`), over
+    ``positions`` positions of heuristic self-play (every seventh decision)."""
+    game = xtarot.load(game_id, players=players)
+    pos: list[tuple[State, int]] = []
+    rng = random.Random(seed)
+    while len(pos) < positions:
+        state = game.new_state(seed=rng.getrandbits(32))
+        agents = [make_agent("heuristic", k) for k in range(players)]
+        step = 0
+        while not state.is_terminal and len(pos) < positions:
+            seat = state.current_player
+            assert seat is not None
+            if step % 7 == 3:
+                pos.append((state.clone(), seat))
+            state.apply(agents[seat].act(decision_for(state, peek=True)))
+            step += 1
+    inference = PolicyInference()
+    plain = weighed = 0.0
+    for state, seat in pos:
+        wrng = random.Random(1)
+        start = time.perf_counter()
+        drawn = [state.sample_world(seat, wrng) for _ in range(worlds)]
+        mid = time.perf_counter()
+        for w in drawn:
+            inference.log_likelihood(w, seat)
+        plain += mid - start
+        weighed += time.perf_counter() - start
+    n = len(pos) * worlds
+    return {
+        "game": game_id,
+        "players": players,
+        "positions": len(pos),
+        "worlds": worlds,
+        "ms_sample_world": round(1000 * plain / n, 3),
+        "ms_weighed_world": round(1000 * weighed / n, 3),
+        "settings": {"epsilon": inference.epsilon, "max_checks": inference.max_checks},
+    }
+
+
 class _Timed:
     """An agent whose thinking time is added up (seconds a move, per side)."""
 
@@ -402,12 +443,16 @@ def main() -> None:
     parser.add_argument("--burn", type=int, default=8)
     parser.add_argument("--tries", type=int, default=4)
     parser.add_argument("--no-is", action="store_true", help="skip importance weighting")
+    parser.add_argument("--cost", type=int, default=0, help="positions of the cost a world")
     parser.add_argument("--duel", type=int, default=0, help="deals of the expert duel")
     parser.add_argument("--iterations", type=int, default=100, help="duel: play-outs a move")
     parser.add_argument("--epsilon", type=float, default=0.3, help="duel: the inference's")
     parser.add_argument("--max-checks", type=int, default=48, help="duel: the inference's")
     parser.add_argument("--pool", type=int, default=32, help="duel: weighed worlds a move")
     args = parser.parse_args()
+    if args.cost:
+        print(json.dumps(cost(args.game, args.players, args.cost, 16, args.seed)))
+        return
     if args.duel:
         print(json.dumps(duel(
             args.game, args.players, args.duel, args.iterations, args.seed, args.epsilon,
