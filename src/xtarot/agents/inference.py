@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 #: the default chance that the model policy's move is not the one a seat makes
-EPSILON = 0.4
+EPSILON = 0.5
 #: the default cap on the decisions a world is checked at (the cost of a world)
 MAX_CHECKS = 8
 
