@@ -391,13 +391,22 @@ class InferringAgent:
         self.chains, self.steps, self.burn = chains, steps, burn
 
     def act(self, decision: Decision) -> Action:
-        if len(decision.legal) == 1:
-            return self.inner.act(decision)  # nothing to weigh worlds for
+        if len(decision.legal) == 1 or not self._has_policy(decision.view.get("game")):
+            # nothing to weigh worlds for, or no model of the others (a plugin game
+            # without a heuristic): the bot plays on uniform worlds, as without inference
+            return self.inner.act(decision)
         weighed = inferred_decision(
             decision, self.inference, pool=self.pool, chains=self.chains, steps=self.steps,
             burn=self.burn,
         )  # fmt: skip
         return self.inner.act(weighed)
+
+    def _has_policy(self, game: object) -> bool:
+        if self.inference.policy != "heuristic":
+            return True
+        from xtarot.agents.heuristic import STRATEGIES
+
+        return game in STRATEGIES
 
     def explain(self) -> Explanation | None:
         return self.inner.explain()
