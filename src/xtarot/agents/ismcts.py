@@ -219,20 +219,23 @@ class ISMCTSAgent:
             else:
                 keys = [a.text for a in legal]
             children = node.children
+            get = children.get
             untried: list[int] = []
             best = 0
             best_score = -math.inf
-            for i, key in enumerate(keys):
-                child = children.get(key)
+            i = 0  # (a counter rather than enumerate: this loop is most of the tree work)
+            for key in keys:
+                child = get(key)
                 if child is None:
                     untried.append(i)
-                    continue
-                child.avail += 1
-                if not untried:  # the upper confidence bound matters only if all were tried
-                    visits = child.visits
-                    score = child.reward / visits + c * sqrt(log(child.avail) / visits)
-                    if score > best_score:
-                        best, best_score = i, score
+                else:
+                    avail = child.avail = child.avail + 1
+                    if not untried:  # the upper confidence bound matters only if all were tried
+                        visits = child.visits
+                        score = child.reward / visits + c * sqrt(log(avail) / visits)
+                        if score > best_score:
+                            best, best_score = i, score
+                i += 1  # noqa: SIM113
             if untried:
                 i = untried[below(rng, len(untried))]
                 child = children[keys[i]] = _Node()

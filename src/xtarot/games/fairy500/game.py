@@ -623,6 +623,12 @@ class Fairy500State(State):
             detail={"hands": self.results, "target": TARGET},
         )
 
+    def _standing(self) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        """``scores()``'s totals and ranks without building the rest (a search asks
+        after every play-out)."""
+        totals = self.totals
+        return tuple(float(t) for t in totals), competition_ranks(totals)
+
     def _scores_view(self) -> dict[str, Any]:
         """``scores().to_dict()``, kept until a hand ends (:meth:`view` copies it and
         :meth:`peek_view` readers never change it)."""
