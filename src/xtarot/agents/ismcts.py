@@ -87,10 +87,10 @@ def _utilities(
     wins = [1.0 / k if r == 1 else 0.0 for r in ranks]
     if n < 2:
         return wins
-    scale = max(points, max(abs(t) for t in totals))
+    scale = max(points, max(map(abs, totals)))
     top = max(totals)
     leader = totals.index(top)
-    second = max(x for s, x in enumerate(totals) if s != leader)
+    second = max([*totals[:leader], *totals[leader + 1 :]])  # (the best of the others)
     return [
         wins[s] + margin * (totals[s] - (second if s == leader else top)) / (2 * scale)
         for s in range(n)
