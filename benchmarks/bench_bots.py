@@ -10,8 +10,11 @@
    every game's opening for comparison.  In the same run, OpenSpiel's C++ ISMCTS
    (``pyspiel.ISMCTSBot``: one random roll-out per iteration, a new sampled world
    per iteration, the same exploration constant) on the first decision of a seeded
-   ``oh_hell`` 3-player deal; the issue's target is fairy500 at >= 0.15x its rate.
-   ``--workers N`` adds a fairy500 row for root-parallel search over N processes.
+   ``oh_hell`` 3-player deal; issue 40's target is fairy500 at >= 0.3x its rate (the
+   bots issue's was 0.15x).  Both are timed in CPU seconds of this process, so other
+   jobs on a shared machine move the ratio less; the baseline is timed before and
+   after our rows and averaged.  ``--workers N`` adds a fairy500 row for root-parallel
+   search over N processes (wall time: the work is in other processes).
 
 Run ``python benchmarks/bench_bots.py --help``; ``--quick`` for a smoke run.
 Everything is seeded; figures are printed as a table (or ``--json``).
@@ -68,9 +71,9 @@ def speed_rows(seconds: float, only: set[str] | None) -> list[dict[str, Any]]:
         if state.is_terminal:
             continue
         bot = ISMCTSAgent(seed=1, seconds=seconds)
-        start = time.perf_counter()
+        start = time.process_time()  # (the budget is wall time; the rate is per CPU second)
         bot.act(decision_for(state))
-        took = time.perf_counter() - start
+        took = time.process_time() - start
         rows.append(
             {
                 "game": info.id,
@@ -84,7 +87,7 @@ def speed_rows(seconds: float, only: set[str] | None) -> list[dict[str, Any]]:
 
 #: the OpenSpiel game of the search-speed baseline, and the target ratio of fairy500's rate
 OPENSPIEL_GAME = ("oh_hell", 3)
-SPEED_TARGET = 0.15
+SPEED_TARGET = 0.3
 
 
 def _opening(players: int, workers: int = 1) -> tuple[Any, str]:
@@ -115,8 +118,8 @@ def parallel_row(seconds: float, workers: int) -> dict[str, Any]:
 
 def openspiel_row(seconds: float, c: float = 0.7) -> dict[str, Any] | None:
     """OpenSpiel's C++ ISMCTS on the first real decision of a seeded oh_hell deal:
-    iterations per second, measured like ours (one search, wall time).  ``None``
-    when pyspiel is not installed."""
+    iterations per CPU second, measured like ours (one search).  ``None`` when pyspiel
+    is not installed."""
     try:
         import pyspiel
     except ImportError:
@@ -143,9 +146,9 @@ def openspiel_row(seconds: float, c: float = 0.7) -> dict[str, Any] | None:
             False,
             False,
         )
-        start = time.perf_counter()
+        start = time.process_time()
         bot.step(state)
-        return time.perf_counter() - start
+        return time.process_time() - start
 
     probe = 500
     rate = probe / search(probe)  # calibrate, then fill the time box
@@ -187,18 +190,23 @@ def main(argv: list[str] | None = None) -> int:
         args.strength_games, args.speed_seconds = 10, 0.2
         args.duel_games = min(args.duel_games, 2)
         args.seconds = min(args.seconds, 0.05)
+    strength = strength_rows(
+        args.strength_games, args.seed, only, strong="heuristic", weak="random", settings={}
+    )
+    before = None if args.no_openspiel else openspiel_row(args.speed_seconds)
     out: dict[str, Any] = {
         "python": platform.python_version(),
         "platform": platform.platform(),
-        "strength": strength_rows(
-            args.strength_games, args.seed, only, strong="heuristic", weak="random", settings={}
-        ),
+        "strength": strength,
         "speed": speed_rows(args.speed_seconds, only),
         "cpu_count": os.cpu_count(),
     }
     if args.workers > 1:
         out["speed"].append(parallel_row(args.speed_seconds, args.workers))
     baseline = None if args.no_openspiel else openspiel_row(args.speed_seconds)
+    if baseline is not None and before is not None:  # the mean of the two, around ours
+        baseline["per_second"] = (before["per_second"] + baseline["per_second"]) / 2
+        baseline["iterations"] += before["iterations"]
     out["openspiel"] = baseline
     ours = next(
         (r for r in out["speed"] if r["game"] == "fairy500" and r.get("workers") is None), None

@@ -450,3 +450,40 @@ def test_positions_without_masked_moves_say_so() -> None:
                             ], (info.id, seed, steps, seat)
                     state.apply(legal[walk.randrange(len(legal))])
                     steps += 1
+
+
+def test_deal_open_is_deal_uniform_with_every_seat_open() -> None:
+    """``deal_open`` (no voids: the searches' common case) draws exactly the deal
+    ``deal_uniform`` draws from the same generator, and leaves it in the same state."""
+    from xtarot.cards import XTAROT
+    from xtarot.engine.sampling import deal_open
+
+    for seed in range(30):
+        setup = random.Random(seed)
+        caps = [setup.randrange(0, 9) for _ in range(setup.randrange(1, 7))]
+        cards = setup.sample(list(XTAROT), sum(caps))  # in no particular order
+        ours, theirs = random.Random(seed), random.Random(seed)
+        got = deal_open(cards, caps, ours)
+        seats = range(len(caps))
+        assert got == deal_uniform(cards, caps, lambda c, seats=seats: seats, theirs)
+        assert ours.getrandbits(64) == theirs.getrandbits(64)
+    with pytest.raises(ValueError, match="cannot fill"):
+        deal_open(list(XTAROT)[:3], [2, 2], random.Random(1))
+
+
+def test_identity_helpers_are_remove_and_in_for_interned_cards() -> None:
+    from xtarot.cards import XTAROT
+    from xtarot.engine.identity import holds_same, remove_same
+
+    deck = list(XTAROT)
+    for seed in range(20):
+        pick = random.Random(seed)
+        hand = pick.sample(deck, 12)
+        mine, theirs = list(hand), list(hand)
+        for c in pick.sample(hand, 6):
+            assert holds_same(mine, c)
+            remove_same(mine, c)
+            theirs.remove(c)
+            assert mine == theirs and not holds_same(mine, c)
+    with pytest.raises(ValueError):
+        remove_same([deck[0]], deck[1])

@@ -712,3 +712,18 @@ def test_the_engine_deal_is_the_uniform_constrained_deal() -> None:
     for deal in seen:
         for s, hand in enumerate(deal):
             assert all(s in allowed(c) for c in hand)
+
+
+def test_quick_standing_agrees_with_the_scores() -> None:
+    """``_standing`` (what a search reads after each play-out) is ``scores()``'s totals
+    and ranks, hand by hand and at the end."""
+    for players in (3, 4, 6):
+        game = xtarot.load("fairy500", players=players)
+        for seed in range(3):
+            state = game.new_state(seed=seed)
+            rng = random.Random(seed)
+            while not state.is_terminal:
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+                scores = state.scores()
+                assert state._standing() == (scores.totals, scores.ranks)

@@ -87,10 +87,10 @@ def _utilities(
     wins = [1.0 / k if r == 1 else 0.0 for r in ranks]
     if n < 2:
         return wins
-    scale = max(points, max(abs(t) for t in totals))
+    scale = max(points, max(map(abs, totals)))
     top = max(totals)
     leader = totals.index(top)
-    second = max(x for s, x in enumerate(totals) if s != leader)
+    second = max([*totals[:leader], *totals[leader + 1 :]])  # (the best of the others)
     return [
         wins[s] + margin * (totals[s] - (second if s == leader else top)) / (2 * scale)
         for s in range(n)
@@ -219,20 +219,23 @@ class ISMCTSAgent:
             else:
                 keys = [a.text for a in legal]
             children = node.children
+            get = children.get
             untried: list[int] = []
             best = 0
             best_score = -math.inf
-            for i, key in enumerate(keys):
-                child = children.get(key)
+            i = 0  # (a counter rather than enumerate: this loop is most of the tree work)
+            for key in keys:
+                child = get(key)
                 if child is None:
                     untried.append(i)
-                    continue
-                child.avail += 1
-                if not untried:  # the upper confidence bound matters only if all were tried
-                    visits = child.visits
-                    score = child.reward / visits + c * sqrt(log(child.avail) / visits)
-                    if score > best_score:
-                        best, best_score = i, score
+                else:
+                    avail = child.avail = child.avail + 1
+                    if not untried:  # the upper confidence bound matters only if all were tried
+                        visits = child.visits
+                        score = child.reward / visits + c * sqrt(log(avail) / visits)
+                        if score > best_score:
+                            best, best_score = i, score
+                i += 1  # noqa: SIM113
             if untried:
                 i = untried[below(rng, len(untried))]
                 child = children[keys[i]] = _Node()

@@ -40,7 +40,13 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 _INDEX = attrgetter("index")
 
-__all__ = ["count_deals", "deal_uniform", "deal_uniform_by_key", "sample_world_weighted"]
+__all__ = [
+    "count_deals",
+    "deal_open",
+    "deal_uniform",
+    "deal_uniform_by_key",
+    "sample_world_weighted",
+]
 
 
 def _classes(
@@ -193,6 +199,29 @@ def deal_uniform_by_key(
             cls = by_key[key] = hit[1]
         cls.append(c)
     return _deal_by_seat(list(by_seats.items()), capacities, rng)
+
+
+def deal_open(cards: Sequence[T], capacities: Sequence[int], rng: random.Random) -> list[list[T]]:
+    """:func:`deal_uniform` where every seat may hold every card: exactly its draw
+    (the canonical order shuffled twice, as :func:`_deal_by_seat` does for one class
+    open to every seat, then cut seat by seat) without sorting the cards into
+    classes, which cost a search's world sampling a fifth of its time.
+
+    >>> deal_open("abcde", [2, 0, 3], random.Random(1)) == deal_uniform(
+    ...     "abcde", [2, 0, 3], lambda c: (0, 1, 2), random.Random(1))
+    True
+    """
+    if sum(capacities) != len(cards):
+        raise ValueError(f"{len(cards)} cards cannot fill hands of sizes {list(capacities)}")
+    got = _in_canonical_order(cards)  # (a new list)
+    shuffle(rng, got)  # the one class's pool
+    shuffle(rng, got)  # every card, for the seats open to all
+    dealt: list[list[T]] = []
+    pos = 0
+    for cap in capacities:
+        dealt.append(got[pos : pos + cap] if cap > 0 else [])
+        pos += max(cap, 0)
+    return dealt
 
 
 def _deal_by_seat(

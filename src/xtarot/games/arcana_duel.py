@@ -66,6 +66,7 @@ from xtarot.engine import (
     register,
 )
 from xtarot.engine.core import competition_ranks
+from xtarot.engine.identity import holds_same, remove_same
 from xtarot.engine.rand import below, shuffle
 
 __all__ = ["ArcanaDuel", "ArcanaDuelState", "attack_steps", "power"]
@@ -288,12 +289,10 @@ class ArcanaDuelState(State):
         stage = self.stage
         if stage == "attack":
             a = self.attacker
-            used, forming = self.used, self.forming
-            out = [
-                _ATTACK_OF[c]
-                for c in sorted(self.field[a], key=_index)
-                if c not in used and c not in forming
-            ]
+            forming = self.forming
+            # (a set: ``in`` a list of cards compares them slowly, see engine.identity)
+            used = self.used.union(forming) if forming else self.used
+            out = [_ATTACK_OF[c] for c in sorted(self.field[a], key=_index) if c not in used]
             if not forming:
                 if self.attacks or not out:
                     out.append(_END_ACTION)
@@ -311,7 +310,7 @@ class ArcanaDuelState(State):
                 for c in sorted(self.field[1 - self.attacker], key=_index)
                 if c not in up
             ]
-        return [_PLACE_OF[c] for c in sorted(self.hands[self._placer], key=_index)]
+        return list(map(_PLACE_OF.__getitem__, sorted(self.hands[self._placer], key=_index)))
 
     def _why_illegal(self, action: Action) -> str:
         aid = action.id
@@ -377,7 +376,7 @@ class ArcanaDuelState(State):
                 seat = self._placer
                 c = _CARD_OF[aid]
                 self.events.append(("place", seat, len(self.history)))
-                self.hands[seat].remove(c)
+                remove_same(self.hands[seat], c)
                 self.field[seat].append(c)
                 if len(self.field[seat]) >= FIELD_SIZE or not self.hands[seat]:
                     self._continue(seat, self._after)
@@ -387,7 +386,7 @@ class ArcanaDuelState(State):
                 self._begin_place(self.attacker, "end")
             else:
                 self.attacks += 1
-                if FOOL in self.forming:
+                if holds_same(self.forming, FOOL):
                     self._fool(None, "down")
                 else:
                     self.stage = "defend"
@@ -401,7 +400,7 @@ class ArcanaDuelState(State):
             self.revealed.add(c)
         elif aid < _DEFEND:
             self.attacks += 1
-            if FOOL in self.forming:
+            if holds_same(self.forming, FOOL):
                 self._fool(c, "named")
             else:
                 self._resolve(c, "named")
@@ -422,13 +421,13 @@ class ArcanaDuelState(State):
         self.used.update(forming)
         if attack > defence:
             result = "attacker"
-            self.field[d].remove(target)
+            remove_same(self.field[d], target)
             self.up.discard(target)
             self.points[a].append(target)
         elif defence > attack:
             result = "defender"
             for c in forming:
-                self.field[a].remove(c)
+                remove_same(self.field[a], c)
                 self.up.discard(c)
                 self.used.discard(c)
             self.points[d].extend(forming)

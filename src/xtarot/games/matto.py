@@ -57,6 +57,7 @@ from xtarot.engine import (
     register,
 )
 from xtarot.engine.core import competition_ranks
+from xtarot.engine.identity import remove_same
 from xtarot.engine.rand import below, shuffle
 
 __all__ = ["SETS", "Matto", "MattoState", "can_pay", "minor_value"]
@@ -406,10 +407,10 @@ class MattoState(State):
             self.phase = "pay"
         else:
             c = _CARD_OF[aid]
-            self.hands[seat].remove(c)
+            remove_same(self.hands[seat], c)
             self.hand_key -= _UNIT[c]
             if c in self.known[seat]:
-                self.known[seat].remove(c)
+                remove_same(self.known[seat], c)
             self.discard.append(c)
             self.shown.add(c)
             self.paid.append(c)
@@ -420,7 +421,7 @@ class MattoState(State):
     def _complete(self, seat: int) -> None:
         bought = self.buying
         assert bought is not None
-        self.field.remove(bought)
+        remove_same(self.field, bought)
         self.won[seat].append(bought)
         fools = []
         while self.pile:  # the replacement; a turned-up T0 goes to the buyer at once

@@ -55,6 +55,7 @@ from xtarot.engine import (
     register,
 )
 from xtarot.engine.core import competition_ranks
+from xtarot.engine.identity import remove_same
 from xtarot.engine.rand import copy_rng, exact, shuffle
 
 __all__ = ["STRENGTH_ORDER", "SonoArcana", "SonoArcanaState"]
@@ -317,7 +318,7 @@ class SonoArcanaState(State):
             self.phase = "bid"
             return
         c: Card = _CARD_BY_ID[aid]  # type: ignore[assignment]
-        self.hands[seat].remove(c)
+        remove_same(self.hands[seat], c)
         if aid < _PLAY:
             if aid < _BID_DOWN:
                 self.mode, self.led = "up", c.suit

@@ -28,7 +28,7 @@ from typing import Any
 
 from xtarot.cards import Card
 from xtarot.engine import deal_uniform
-from xtarot.engine.sampling import deal_uniform_by_key
+from xtarot.engine.sampling import deal_open, deal_uniform_by_key
 
 __all__ = [
     "Trick",
@@ -137,7 +137,7 @@ def resample_hands(
         void_sets = voids.voids
         plain = type(voids).allows is VoidTracker.allows  # not a subclass with its own rule
         if plain and not any(void_sets[s] for s in open_seats):
-            return deal_uniform_by_key(hidden, capacities, suit_of, lambda _: open_seats, rng)
+            return deal_open(hidden, capacities, rng)  # (deal_uniform's draw, quicker)
 
         def seats_for(suit: Hashable) -> list[int]:
             if plain:

@@ -10,6 +10,7 @@ from typing import Any
 from xtarot.cards import XTAROT, Card
 from xtarot.engine import Action, DealError, Scores, State
 from xtarot.engine.core import competition_ranks
+from xtarot.engine.identity import remove_same
 from xtarot.engine.rand import copy_rng, exact, shuffle
 from xtarot.games.extendori.rules import (
     _CARD_OF,
@@ -178,7 +179,7 @@ class ExtendoriState(State):
         return done
 
     def _play(self, seat: int, c: Card) -> None:
-        self.hands[seat].remove(c)
+        remove_same(self.hands[seat], c)
         trick = self.trick
         plays = trick.plays
         if plays:

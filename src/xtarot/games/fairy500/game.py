@@ -23,6 +23,7 @@ from xtarot.engine import (
     register,
 )
 from xtarot.engine.core import competition_ranks
+from xtarot.engine.identity import remove_same
 from xtarot.engine.rand import copy_rng, exact, shuffle
 from xtarot.games.tricks import Trick
 
@@ -326,7 +327,7 @@ class Fairy500State(State):
             self._bid(seat, aid, action.text)
         elif phase == "discard":
             c = CARD_OF[aid]
-            h.hands[seat].remove(c)
+            remove_same(h.hands[seat], c)
             h.discards.append(c)
             if len(h.discards) == KITTY_SIZE:
                 if self.game.options["classical"] and self.game.calls_needed:
@@ -428,7 +429,7 @@ class Fairy500State(State):
         h = self.h
         trick = h.trick
         assert trick is not None and h.mode is not None
-        h.hands[seat].remove(c)
+        remove_same(h.hands[seat], c)
         plays = trick.plays
         if plays:
             led = trick.led
@@ -525,8 +526,11 @@ class Fairy500State(State):
             r = getrandbits(k)
             while r >= n:
                 r = getrandbits(k)
-            c = options[r]
-            hand.remove(c)
+            if options is hand:  # (leading, or void in the led suit: no search)
+                c = hand.pop(r)
+            else:
+                c = options[r]
+                remove_same(hand, c)
             if not plays:
                 trick.led = suit_of[c]
             elif suit_of[c] != led:
@@ -618,6 +622,12 @@ class Fairy500State(State):
             final=self.over,
             detail={"hands": self.results, "target": TARGET},
         )
+
+    def _standing(self) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        """``scores()``'s totals and ranks without building the rest (a search asks
+        after every play-out)."""
+        totals = self.totals
+        return tuple(float(t) for t in totals), competition_ranks(totals)
 
     def _scores_view(self) -> dict[str, Any]:
         """``scores().to_dict()``, kept until a hand ends (:meth:`view` copies it and
