@@ -46,6 +46,7 @@ from xtarot._version import __version__
 from xtarot.adapters.belief_events import KINDS, RELATIONS, SEAT_FACTS, Events
 from xtarot.adapters.modelfile import read_model, write_model
 from xtarot.adapters.tensors import encoder_for
+from xtarot.adapters.training import fit
 from xtarot.agents import Decision, decision_for, make_agent
 from xtarot.engine import Game, State, sample_world_weighted
 
@@ -783,9 +784,6 @@ def train(
         }
     )
     net.p = {k: v.astype(np.float32) for k, v in net.p.items()}
-    m = {k: np.zeros_like(v) for k, v in net.p.items()}
-    v2 = {k: np.zeros_like(v) for k, v in net.p.items()}
-    b1_, b2_, eps = 0.9, 0.999, 1e-8
     meta = {
         **meta,
         "format": FORMAT,
@@ -826,41 +824,33 @@ def train(
             count += len(target)
         return total / max(count, 1)
 
-    first = val_loss()
-    best = (first, {k: v.copy() for k, v in net.p.items()}, 0)
-    curve: list[tuple[float, float]] = []
-    step = 0
-    for epoch in range(1, epochs + 1):
-        order = rng.permutation(len(rows_train))
-        total, count = 0.0, 0
-        for at in range(0, len(order), batch):
-            rows = [rows_train[i] for i in order[at : at + batch]]
-            phi, planes, cards, target, open_ = batch_of(rows)
-            h, lg = net.forward(phi, planes, cards)
-            logp = loss_of(lg, target, open_)
-            n = max(len(target), 1)
-            total -= float(logp[np.arange(len(target)), target].sum())
-            count += len(target)
-            grad = np.exp(logp) * open_
-            grad[np.arange(len(target)), target] -= 1.0
-            grads = net.backward((grad / n).astype(np.float32), phi, planes, cards, h)
-            step += 1
-            for k, p in net.p.items():
-                g = grads[k] + (decay * p if k in ("w1", "w2", "bias") else 0.0)
-                m[k] = b1_ * m[k] + (1 - b1_) * g
-                v2[k] = b2_ * v2[k] + (1 - b2_) * g * g
-                mh = m[k] / (1 - b1_**step)
-                vh = v2[k] / (1 - b2_**step)
-                p -= (lr * mh / (np.sqrt(vh) + eps)).astype(np.float32)
-        vl = val_loss()
-        curve.append((total / max(count, 1), vl))
-        if vl < best[0] or not val:
-            best = (vl, {k: v.copy() for k, v in net.p.items()}, epoch)
-        if on_epoch is not None:
-            on_epoch(epoch)
-    weights = {k: v.astype(np.float16) for k, v in best[1].items() if k != "mix"}
-    weights["mix"] = best[1]["mix"]
-    meta["best_epoch"] = best[2]
+    def batch_loss(rows: list[int]) -> tuple[float, int, dict[str, np.ndarray]]:
+        phi, planes, cards, target, open_ = batch_of(rows)
+        h, lg = net.forward(phi, planes, cards)
+        logp = loss_of(lg, target, open_)
+        n = max(len(target), 1)
+        loss = -float(logp[np.arange(len(target)), target].sum())
+        grad = np.exp(logp) * open_
+        grad[np.arange(len(target)), target] -= 1.0
+        grads = net.backward((grad / n).astype(np.float32), phi, planes, cards, h)
+        return loss, len(target), grads
+
+    kept, best_epoch, first, curve = fit(
+        net.p,
+        batch_loss,
+        val_loss,
+        rows_train,
+        rng,
+        epochs=epochs,
+        batch=batch,
+        lr=lr,
+        decay=decay,
+        decayed=("w1", "w2", "bias"),
+        on_epoch=on_epoch,
+    )
+    weights = {k: v.astype(np.float16) for k, v in kept.items() if k != "mix"}
+    weights["mix"] = kept["mix"]
+    meta["best_epoch"] = best_epoch
     meta["validation_loss_prior_only"] = round(first, 5)
     model = BeliefModel({"kinds": kinds, **weights}, meta)
     return TrainResult(
@@ -869,7 +859,7 @@ def train(
         train_positions=len(rows_train),
         validation_positions=len(rows_val),
         epochs_run=epochs,
-        best_epoch=best[2],
+        best_epoch=best_epoch,
         seconds=time.perf_counter() - start,
         curve=curve,
     )

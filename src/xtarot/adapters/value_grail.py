@@ -34,6 +34,7 @@ import numpy as np
 
 from xtarot._version import __version__
 from xtarot.adapters.modelfile import read_model, write_model
+from xtarot.adapters.training import fit, he_layers, split_rows
 from xtarot.engine import Game, State
 
 __all__ = [
@@ -450,23 +451,9 @@ def train_claims(
     start = time.perf_counter()
     if margin is None:
         margin = model_class.default_margin
-    train_deals = int(data.first_held)
-    n_val = max(1, train_deals // 10) if train_deals > 1 else 0
-    rows_train = np.flatnonzero(data.deal < train_deals - n_val)
-    rows_val = np.flatnonzero((data.deal >= train_deals - n_val) & (data.deal < train_deals))
-    rows_held = np.flatnonzero(data.deal >= train_deals)
+    rows_train, rows_val, rows_held = split_rows(data.deal, data.first_held)
     rng = np.random.default_rng(seed)
-    d_in = data.x.shape[1]
-    params = {
-        "w1": rng.standard_normal((d_in, hidden_units)) * np.sqrt(2.0 / d_in),
-        "b1": np.zeros(hidden_units),
-        "w2": rng.standard_normal((hidden_units, 1)) * 0.01,
-        "b2": np.zeros(1),
-    }
-    params = {k: v.astype(np.float32) for k, v in params.items()}
-    m = {k: np.zeros_like(v) for k, v in params.items()}
-    v2 = {k: np.zeros_like(v) for k, v in params.items()}
-    b1_, b2_, eps = 0.9, 0.999, 1e-8
+    params = he_layers(rng, data.x.shape[1], hidden_units, 1)
 
     def loss_and_grads(rows: np.ndarray, grads: bool) -> tuple[float, dict[str, np.ndarray]]:
         x = data.x[rows]
@@ -483,35 +470,26 @@ def train_claims(
         g["b1"] = dh.sum(axis=0)
         return loss, g
 
+    def batch_loss(rows: np.ndarray) -> tuple[float, int, dict[str, np.ndarray]]:
+        loss, grads = loss_and_grads(rows, True)
+        return loss * len(rows), len(rows), grads
+
     def val_loss() -> float:
         return loss_and_grads(rows_val, False)[0] if len(rows_val) else float("nan")
 
-    best = (val_loss(), {k: v.copy() for k, v in params.items()}, 0)
-    curve: list[tuple[float, float]] = []
-    step = 0
-    for epoch in range(1, epochs + 1):
-        order = rows_train[rng.permutation(len(rows_train))]
-        total, count = 0.0, 0
-        for at in range(0, len(order), batch):
-            rows = order[at : at + batch]
-            loss, grads = loss_and_grads(rows, True)
-            total += loss * len(rows)
-            count += len(rows)
-            step += 1
-            for k, p in params.items():
-                gk = grads[k] + (decay * p if k.startswith("w") else 0.0)
-                m[k] = b1_ * m[k] + (1 - b1_) * gk
-                v2[k] = b2_ * v2[k] + (1 - b2_) * gk * gk
-                mh = m[k] / (1 - b1_**step)
-                vh = v2[k] / (1 - b2_**step)
-                p -= (lr * mh / (np.sqrt(vh) + eps)).astype(np.float32)
-        vl = val_loss()
-        curve.append((total / max(count, 1), vl))
-        if not len(rows_val) or vl < best[0]:
-            best = (vl, {k: v.copy() for k, v in params.items()}, epoch)
-        if on_epoch is not None:
-            on_epoch(epoch)
-    weights = {k: v.astype(np.float16) for k, v in best[1].items()}
+    kept, best_epoch, _, curve = fit(
+        params,
+        batch_loss,
+        val_loss,
+        rows_train,
+        rng,
+        epochs=epochs,
+        batch=batch,
+        lr=lr,
+        decay=decay,
+        on_epoch=on_epoch,
+    )
+    weights = {k: v.astype(np.float16) for k, v in kept.items()}
     meta = {
         **meta,
         "format": model_class.format,
@@ -519,7 +497,7 @@ def train_claims(
         "xtarot": __version__,
         "hidden_units": hidden_units,
         "margin": margin,
-        "best_epoch": best[2],
+        "best_epoch": best_epoch,
         "train_rows": len(rows_train),
         "validation_rows": len(rows_val),
     }
@@ -535,7 +513,7 @@ def train_claims(
         evaluation=evaluation,
         train_rows=len(rows_train),
         validation_rows=len(rows_val),
-        best_epoch=best[2],
+        best_epoch=best_epoch,
         seconds=time.perf_counter() - start,
         curve=curve,
     )

@@ -1,0 +1,118 @@
+"""The training loop the numpy models share: Adam, minibatches, the best epoch kept.
+
+The belief model (:mod:`xtarot.adapters.belief`) and the hand-value models
+(:mod:`xtarot.adapters.value`, :mod:`~xtarot.adapters.value_grail`) differ in their
+networks and losses, not in how they are trained: minibatches of the training rows in
+an order drawn from the run's generator every epoch, one Adam step a batch (weight
+decay on the named weights), the validation loss after every epoch, and the weights
+of the epoch of lowest validation loss kept (epoch 0, the weights as they started,
+included).  :func:`fit` is that loop; each model hands it a function that returns a
+batch's summed loss, its count and its gradients.
+
+The arithmetic is the same, step for step, as the three copies it replaces, so the
+same command and seed still write the same bytes.
+
+>>> import numpy as np
+>>> rng = np.random.default_rng(0)
+>>> params = {"w": np.zeros(1, dtype=np.float32)}
+>>> def loss(rows):  # (w - 3)^2 summed over the rows, and its gradient
+...     d = params["w"][0] - 3.0
+...     return float(d * d) * len(rows), len(rows), {"w": np.array([2 * d], np.float32)}
+>>> best, epoch, first, curve = fit(
+...     params, loss, lambda: float((params["w"][0] - 3.0) ** 2),
+...     np.arange(8), rng, epochs=40, batch=4, lr=0.1, decay=0.0, decayed=())
+>>> round(float(best["w"][0]), 1), epoch, round(first, 1), len(curve)
+(3.0, 40, 9.0, 40)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import Any
+
+import numpy as np
+
+__all__ = ["BatchLoss", "fit", "he_layers", "split_rows"]
+
+#: a batch's rows -> (its summed loss, how many terms it sums, the gradient of the
+#: *mean* loss for every parameter)
+BatchLoss = Callable[[Any], tuple[float, int, dict[str, np.ndarray]]]
+
+
+def split_rows(group: np.ndarray, first_held: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rows to train on, to validate on and held out, by each row's group (its
+    deal or match): groups from ``first_held`` on are held out, and the last tenth of
+    the others (at least one when there are two or more) validate."""
+    groups = int(first_held)
+    n_val = max(1, groups // 10) if groups > 1 else 0
+    train = np.flatnonzero(group < groups - n_val)
+    val = np.flatnonzero((group >= groups - n_val) & (group < groups))
+    held = np.flatnonzero(group >= groups)
+    return train, val, held
+
+
+def he_layers(
+    rng: np.random.Generator, inputs: int, hidden: int, outputs: int
+) -> dict[str, np.ndarray]:
+    """One hidden ReLU layer's weights as float32: He-scaled inputs, small outputs."""
+    params = {
+        "w1": rng.standard_normal((inputs, hidden)) * np.sqrt(2.0 / inputs),
+        "b1": np.zeros(hidden),
+        "w2": rng.standard_normal((hidden, outputs)) * 0.01,
+        "b2": np.zeros(outputs),
+    }
+    return {k: v.astype(np.float32) for k, v in params.items()}
+
+
+def fit(
+    params: dict[str, np.ndarray],
+    batch_loss: BatchLoss,
+    val_loss: Callable[[], float],
+    rows: Sequence[Any] | np.ndarray,
+    rng: np.random.Generator,
+    *,
+    epochs: int,
+    batch: int,
+    lr: float,
+    decay: float,
+    decayed: Collection[str] = ("w1", "w2"),
+    on_epoch: Callable[[int], None] | None = None,
+) -> tuple[dict[str, np.ndarray], int, float, list[tuple[float, float]]]:
+    """Train ``params`` in place with Adam on minibatches of ``rows`` (a new order
+    drawn from ``rng`` every epoch) and return (the weights of the epoch of lowest
+    ``val_loss()``, that epoch, the validation loss before training, the curve of
+    (training, validation) loss per epoch).  ``decay``: weight decay on the parameters
+    named in ``decayed``.  A NaN validation loss (nothing to validate on) keeps the
+    last epoch."""
+    b1_, b2_, eps = 0.9, 0.999, 1e-8
+    m = {k: np.zeros_like(v) for k, v in params.items()}
+    v2 = {k: np.zeros_like(v) for k, v in params.items()}
+    first = val_loss()
+    validating = not np.isnan(first)
+    best = (first, {k: v.copy() for k, v in params.items()}, 0)
+    curve: list[tuple[float, float]] = []
+    step = 0
+    for epoch in range(1, epochs + 1):
+        order = rng.permutation(len(rows))
+        total, count = 0.0, 0
+        for at in range(0, len(order), batch):
+            picked = order[at : at + batch]
+            chosen = rows[picked] if isinstance(rows, np.ndarray) else [rows[i] for i in picked]
+            loss, n, grads = batch_loss(chosen)
+            total += loss
+            count += n
+            step += 1
+            for k, p in params.items():
+                g = grads[k] + (decay * p if k in decayed else 0.0)
+                m[k] = b1_ * m[k] + (1 - b1_) * g
+                v2[k] = b2_ * v2[k] + (1 - b2_) * g * g
+                mh = m[k] / (1 - b1_**step)
+                vh = v2[k] / (1 - b2_**step)
+                p -= (lr * mh / (np.sqrt(vh) + eps)).astype(np.float32)
+        vl = val_loss()
+        curve.append((total / max(count, 1), vl))
+        if not validating or vl < best[0]:
+            best = (vl, {k: v.copy() for k, v in params.items()}, epoch)
+        if on_epoch is not None:
+            on_epoch(epoch)
+    return best[1], best[2], first, curve
