@@ -19,8 +19,9 @@ from __future__ import annotations
 import json
 import shlex
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -40,6 +41,8 @@ from xtarot.cli.progress import progress
 
 if TYPE_CHECKING:
     from xtarot.engine import Game
+
+R = TypeVar("R")
 
 __all__ = ["app"]
 
@@ -72,6 +75,25 @@ def _model_path(out: Path | None, default: str, force: bool, lang: str) -> Path:
     if err is not None:
         cli.fail(t("data_unwritable", lang, path=path, why=os_reason(err, lang)), lang)
     return path
+
+
+def _train(lang: str, epochs: int, as_json: bool, fit: Callable[[Callable[[int], None]], R]) -> R:
+    """``fit(on_epoch)`` under the epochs' progress bar (none with ``--json``)."""
+    with progress(
+        t("train_epochs", lang), lang, total=epochs, quiet=as_json, line="progress_line_epochs"
+    ) as update_epoch:
+        return fit(update_epoch)
+
+
+def _save(model: Any, out: Path, lang: str) -> int:
+    """Write ``model`` to ``out`` and return its size; a file that cannot be written
+    fails the command, saying why."""
+    from xtarot.cli import main as cli
+
+    try:
+        return int(model.save(out))
+    except OSError as error:
+        cli.fail(t("data_unwritable", lang, path=out, why=os_reason(error, lang)), lang)
 
 
 @app.command("belief")
@@ -133,10 +155,11 @@ def belief(
             g, n_games, seed, eval_games=eval_games, eval_positions=eval_positions, on_game=update
         )
     gen_seconds = time.perf_counter() - start
-    with progress(
-        t("train_epochs", lang), lang, total=epochs, quiet=as_json, line="progress_line_epochs"
-    ) as update_epoch:
-        result = train_on(
+    result = _train(
+        lang,
+        epochs,
+        as_json,
+        lambda on_epoch: train_on(
             g,
             data,
             seed=seed,
@@ -145,15 +168,13 @@ def belief(
             epochs=epochs,
             hidden_units=hidden,
             command=shlex.join(command),
-            on_epoch=update_epoch,
-        )
+            on_epoch=on_epoch,
+        ),
+    )
     model = result.model
     # the times stay out of the file: the same command and seed write the same bytes
     seconds = {"generate": round(gen_seconds, 1), "train": round(result.seconds, 1)}
-    try:
-        size = model.save(out)
-    except OSError as error:
-        cli.fail(t("data_unwritable", lang, path=out, why=os_reason(error, lang)), lang)
+    size = _save(model, out, lang)
     ev = result.evaluation
     if as_json:
         typer.echo(
@@ -282,18 +303,17 @@ def value(
         rows=len(data.x),
         command=shlex.join(command),
     )
-    with progress(
-        t("train_epochs", lang), lang, total=epochs, quiet=as_json, line="progress_line_epochs"
-    ) as update_epoch:
-        result = train_value(
-            data, meta, epochs=epochs, hidden_units=hidden, seed=seed, on_epoch=update_epoch
-        )
+    result = _train(
+        lang,
+        epochs,
+        as_json,
+        lambda on_epoch: train_value(
+            data, meta, epochs=epochs, hidden_units=hidden, seed=seed, on_epoch=on_epoch
+        ),
+    )
     model = result.model
     seconds = {"generate": round(gen_seconds, 1), "train": round(result.seconds, 1)}
-    try:
-        size = model.save(out)
-    except OSError as error:
-        cli.fail(t("data_unwritable", lang, path=out, why=os_reason(error, lang)), lang)
+    size = _save(model, out, lang)
     ev = result.evaluation
     if as_json:
         typer.echo(
@@ -396,24 +416,23 @@ def _answers(
         rounds=rounds,
         command=command,
     )
-    with progress(
-        t("train_epochs", lang), lang, total=epochs, quiet=as_json, line="progress_line_epochs"
-    ) as update_epoch:
-        result = train_claims(
+    result = _train(
+        lang,
+        epochs,
+        as_json,
+        lambda on_epoch: train_claims(
             data,
             meta,
             epochs=epochs,
             hidden_units=hidden,
             seed=seed,
-            on_epoch=update_epoch,
+            on_epoch=on_epoch,
             model_class=model_class,
-        )
+        ),
+    )
     model = result.model
     seconds = {"generate": round(gen_seconds, 1), "train": round(result.seconds, 1)}
-    try:
-        size = model.save(out)
-    except OSError as error:
-        cli.fail(t("data_unwritable", lang, path=out, why=os_reason(error, lang)), lang)
+    size = _save(model, out, lang)
     ev = result.evaluation
     if as_json:
         typer.echo(
