@@ -27,16 +27,39 @@ same command and seed still write the same bytes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import numpy as np
 
-__all__ = ["BatchLoss", "fit", "he_layers", "split_rows"]
+__all__ = [
+    "BatchLoss",
+    "MeanLoss",
+    "derive_seed",
+    "fit",
+    "fit_mean",
+    "he_layers",
+    "relu_grads",
+    "split_rows",
+]
 
 #: a batch's rows -> (its summed loss, how many terms it sums, the gradient of the
 #: *mean* loss for every parameter)
 BatchLoss = Callable[[Any], tuple[float, int, dict[str, np.ndarray]]]
+#: (rows, whether gradients are wanted) -> (the rows' mean loss, its gradients or {})
+MeanLoss = Callable[[np.ndarray, bool], tuple[float, dict[str, np.ndarray]]]
+
+
+def derive_seed(salt: str, seed: int, *parts: object) -> int:
+    """A 48-bit seed for one part of a run (a match, a deal), derived from the run's
+    ``seed`` under a model's own ``salt``: the same parts always give the same seed.
+
+    >>> derive_seed("xtarot-value", 1, 0) == derive_seed("xtarot-value", 1, 0)
+    True
+    """
+    rng = random.Random(":".join(str(p) for p in (salt, seed, *parts)))
+    return rng.getrandbits(48)
 
 
 def split_rows(group: np.ndarray, first_held: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -62,6 +85,18 @@ def he_layers(
         "b2": np.zeros(outputs),
     }
     return {k: v.astype(np.float32) for k, v in params.items()}
+
+
+def relu_grads(
+    x: np.ndarray, h: np.ndarray, d_out: np.ndarray, w2: np.ndarray
+) -> dict[str, np.ndarray]:
+    """The gradients of one hidden ReLU layer's weights (``h = relu(x @ w1 + b1)``,
+    output ``h @ w2 + b2``) from ``d_out``, the loss's gradient at the output."""
+    g = {"w2": h.T @ d_out, "b2": d_out.sum(axis=0)}
+    dh = (d_out @ w2.T) * (h > 0)
+    g["w1"] = x.T @ dh
+    g["b1"] = dh.sum(axis=0)
+    return g
 
 
 def fit(
@@ -116,3 +151,24 @@ def fit(
         if on_epoch is not None:
             on_epoch(epoch)
     return best[1], best[2], first, curve
+
+
+def fit_mean(
+    params: dict[str, np.ndarray],
+    loss: MeanLoss,
+    rows: np.ndarray,
+    val_rows: np.ndarray,
+    rng: np.random.Generator,
+    **options: Any,
+) -> tuple[dict[str, np.ndarray], int, float, list[tuple[float, float]]]:
+    """:func:`fit` for a model whose ``loss(rows, grads)`` is a mean over the rows,
+    validated on ``val_rows`` (NaN when there are none)."""
+
+    def batch_loss(chosen: np.ndarray) -> tuple[float, int, dict[str, np.ndarray]]:
+        value, grads = loss(chosen, True)
+        return value * len(chosen), len(chosen), grads
+
+    def val_loss() -> float:
+        return loss(val_rows, False)[0] if len(val_rows) else float("nan")
+
+    return fit(params, batch_loss, val_loss, rows, rng, **options)

@@ -25,7 +25,6 @@ Adam on the cross-entropy, numpy only (the belief model's reasons, docs/agents.m
 from __future__ import annotations
 
 import io
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,7 +36,7 @@ import numpy as np
 
 from xtarot._version import __version__
 from xtarot.adapters.modelfile import read_model, write_model
-from xtarot.adapters.training import fit, he_layers, split_rows
+from xtarot.adapters.training import derive_seed, fit_mean, he_layers, relu_grads, split_rows
 from xtarot.agents.heuristic.fairy500 import DENOMINATIONS, contract_playouts
 from xtarot.engine import Game
 
@@ -63,8 +62,7 @@ _POSITIONS = 8  # places in the bidding order, up to 8 players
 
 
 def _derive(seed: int, *parts: object) -> int:
-    rng = random.Random(":".join(str(p) for p in ("xtarot-value", seed, *parts)))
-    return rng.getrandbits(48)
+    return derive_seed("xtarot-value", seed, *parts)
 
 
 def _cards(players: int) -> list[str]:
@@ -364,24 +362,13 @@ def train_value(
         )
         d_out = np.concatenate([d_logits.reshape(n, -1), (mis - y)[:, None]], axis=1) / n
         d_out = d_out.astype(np.float32)
-        g = {"w2": h.T @ d_out, "b2": d_out.sum(axis=0)}
-        dh = (d_out @ params["w2"].T) * (h > 0)
-        g["w1"] = x.T @ dh
-        g["b1"] = dh.sum(axis=0)
-        return loss, g
+        return loss, relu_grads(x, h, d_out, params["w2"])
 
-    def batch_loss(rows: np.ndarray) -> tuple[float, int, dict[str, np.ndarray]]:
-        loss, grads = loss_and_grads(rows, True)
-        return loss * len(rows), len(rows), grads
-
-    def val_loss() -> float:
-        return loss_and_grads(rows_val, False)[0] if len(rows_val) else float("nan")
-
-    kept, best_epoch, _, curve = fit(
+    kept, best_epoch, _, curve = fit_mean(
         params,
-        batch_loss,
-        val_loss,
+        loss_and_grads,
         rows_train,
+        rows_val,
         rng,
         epochs=epochs,
         batch=batch,

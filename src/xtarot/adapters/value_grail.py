@@ -23,7 +23,6 @@ win share, numpy only (the belief model's reasons, docs/agents.md).
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -34,7 +33,7 @@ import numpy as np
 
 from xtarot._version import __version__
 from xtarot.adapters.modelfile import read_model, write_model
-from xtarot.adapters.training import fit, he_layers, split_rows
+from xtarot.adapters.training import derive_seed, fit_mean, he_layers, relu_grads, split_rows
 from xtarot.engine import Game, State
 
 __all__ = [
@@ -61,8 +60,7 @@ _ANSWER_SCALARS = 4
 
 
 def _derive(seed: int, *parts: object) -> int:
-    rng = random.Random(":".join(str(p) for p in ("xtarot-value-grail", seed, *parts)))
-    return rng.getrandbits(48)
+    return derive_seed("xtarot-value-grail", seed, *parts)
 
 
 _CARDS: dict[int, dict[str, int]] = {}
@@ -464,24 +462,13 @@ def train_claims(
         if not grads:
             return loss, {}
         d_out = ((p - y) / len(rows)).astype(np.float32)[:, None]
-        g = {"w2": h.T @ d_out, "b2": d_out.sum(axis=0)}
-        dh = (d_out @ params["w2"].T) * (h > 0)
-        g["w1"] = x.T @ dh
-        g["b1"] = dh.sum(axis=0)
-        return loss, g
+        return loss, relu_grads(x, h, d_out, params["w2"])
 
-    def batch_loss(rows: np.ndarray) -> tuple[float, int, dict[str, np.ndarray]]:
-        loss, grads = loss_and_grads(rows, True)
-        return loss * len(rows), len(rows), grads
-
-    def val_loss() -> float:
-        return loss_and_grads(rows_val, False)[0] if len(rows_val) else float("nan")
-
-    kept, best_epoch, _, curve = fit(
+    kept, best_epoch, _, curve = fit_mean(
         params,
-        batch_loss,
-        val_loss,
+        loss_and_grads,
         rows_train,
+        rows_val,
         rng,
         epochs=epochs,
         batch=batch,

@@ -17,13 +17,13 @@ evaluation and the file are those of the grail-mahjong claim model
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from xtarot.adapters.training import derive_seed
 from xtarot.adapters.value_grail import ClaimData, ClaimModel
 from xtarot.engine import Game, State
 
@@ -40,8 +40,7 @@ _TALISMANS = 24
 
 
 def _derive(seed: int, *parts: object) -> int:
-    rng = random.Random(":".join(str(p) for p in ("xtarot-value-sono", seed, *parts)))
-    return rng.getrandbits(48)
+    return derive_seed("xtarot-value-sono", seed, *parts)
 
 
 _CARDS: dict[int, dict[str, int]] = {}
