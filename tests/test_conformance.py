@@ -61,10 +61,29 @@ def check_configuration(
     assert report.games == played and (report.actions > 0 or not played)
 
 
+#: a deep whole match (every check at every step of a match of several hands) is the
+#: dearest part of a configuration: each option's value gets one in the default run, at
+#: the first player count that has it (the others play their whole matches with the
+#: plain checks; ``test_options_in_depth`` plays each configuration deep)
+DEEP_MATCH_AT: dict[tuple[str, frozenset[tuple[str, object]]], dict[str, object]] = {}
+for _case in OPTION_CASES:
+    _game, _cfg = _case.values
+    _option = frozenset((k, v) for k, v in _cfg.items() if k != "players")  # type: ignore[union-attr]
+    DEEP_MATCH_AT.setdefault((_game, _option), _cfg)  # type: ignore[arg-type]
+
+
+def counts_for(game_id: str, cfg: dict[str, object]) -> tuple[int, int, int, int]:
+    """The default run's counts for a configuration (see :data:`DEEP_MATCH_AT`)."""
+    if set(cfg) == {"players"}:
+        return DEFAULTS
+    option = frozenset((k, v) for k, v in cfg.items() if k != "players")
+    many, deep_games, matches, deep_matches = OPTIONS
+    return many, deep_games, matches, deep_matches if DEEP_MATCH_AT[game_id, option] == cfg else 0
+
+
 @pytest.mark.parametrize(("game_id", "cfg"), CASES)
 def test_random_playouts(game_id: str, cfg: dict[str, object]) -> None:
-    counts = DEFAULTS if set(cfg) == {"players"} else OPTIONS
-    check_configuration(game_id, cfg, counts, seed=1000)
+    check_configuration(game_id, cfg, counts_for(game_id, cfg), seed=1000)
 
 
 DEFAULT_CASES = [c for c in CASES if set(c.values[1]) == {"players"}]  # type: ignore[arg-type]
