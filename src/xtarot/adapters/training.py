@@ -29,13 +29,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
 __all__ = [
     "BatchLoss",
     "MeanLoss",
+    "TrainResult",
     "derive_seed",
     "fit",
     "fit_mean",
@@ -43,6 +45,24 @@ __all__ = [
     "relu_grads",
     "split_rows",
 ]
+
+M = TypeVar("M")
+
+
+@dataclass
+class TrainResult(Generic[M]):
+    """What training a hand-value model gives: the model (the best epoch's weights),
+    its evaluation on the held-out rows, the rows it was trained and validated on, the
+    best epoch, the seconds it took and the (training, validation) loss per epoch."""
+
+    model: M
+    evaluation: dict[str, Any]
+    train_rows: int
+    validation_rows: int
+    best_epoch: int
+    seconds: float
+    curve: list[tuple[float, float]]
+
 
 #: a batch's rows -> (its summed loss, how many terms it sums, the gradient of the
 #: *mean* loss for every parameter)

@@ -36,7 +36,14 @@ import numpy as np
 
 from xtarot._version import __version__
 from xtarot.adapters.modelfile import read_model, write_model
-from xtarot.adapters.training import derive_seed, fit_mean, he_layers, relu_grads, split_rows
+from xtarot.adapters.training import (
+    TrainResult,
+    derive_seed,
+    fit_mean,
+    he_layers,
+    relu_grads,
+    split_rows,
+)
 from xtarot.agents.heuristic.fairy500 import DENOMINATIONS, contract_playouts
 from xtarot.engine import Game
 
@@ -307,17 +314,6 @@ def evaluate(model: ValueModel, data: ValueData, rows: np.ndarray) -> dict[str, 
     }
 
 
-@dataclass
-class TrainResult:
-    model: ValueModel
-    evaluation: dict[str, Any]
-    train_rows: int
-    validation_rows: int
-    best_epoch: int
-    seconds: float
-    curve: list[tuple[float, float]]
-
-
 def train_value(
     data: ValueData,
     meta: dict[str, Any],
@@ -329,7 +325,7 @@ def train_value(
     decay: float = 1e-4,
     seed: int = 0,
     on_epoch: Callable[[int], None] | None = None,
-) -> TrainResult:
+) -> TrainResult[ValueModel]:
     """Train on the rows not held out (the last tenth of those deals validates; the
     epoch of lowest validation loss is kept), evaluate on the held-out rows.  Adam,
     one hidden ReLU layer; deterministic in ``seed``."""

@@ -33,7 +33,14 @@ import numpy as np
 
 from xtarot._version import __version__
 from xtarot.adapters.modelfile import read_model, write_model
-from xtarot.adapters.training import derive_seed, fit_mean, he_layers, relu_grads, split_rows
+from xtarot.adapters.training import (
+    TrainResult,
+    derive_seed,
+    fit_mean,
+    he_layers,
+    relu_grads,
+    split_rows,
+)
 from xtarot.engine import Game, State
 
 __all__ = [
@@ -417,17 +424,6 @@ def evaluate(model: ClaimModel, data: ClaimData, rows: np.ndarray) -> dict[str, 
 # -- training ----------------------------------------------------------------------------
 
 
-@dataclass
-class TrainResult:
-    model: ClaimModel
-    evaluation: dict[str, Any]
-    train_rows: int
-    validation_rows: int
-    best_epoch: int
-    seconds: float
-    curve: list[tuple[float, float]]
-
-
 def train_claims(
     data: ClaimData,
     meta: dict[str, Any],
@@ -441,7 +437,7 @@ def train_claims(
     seed: int = 0,
     on_epoch: Callable[[int], None] | None = None,
     model_class: type[ClaimModel] = ClaimModel,
-) -> TrainResult:
+) -> TrainResult[ClaimModel]:
     """Train on the rows not held out (the last tenth of those deals validates; the
     epoch of lowest validation loss is kept), evaluate on the held-out rows.  Adam,
     one hidden ReLU layer; deterministic in ``seed``.  ``margin`` (the model's, see
