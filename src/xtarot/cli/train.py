@@ -96,6 +96,40 @@ def _save(model: Any, out: Path, lang: str) -> int:
         cli.fail(t("data_unwritable", lang, path=out, why=os_reason(error, lang)), lang)
 
 
+def _value_json(
+    out: Path,
+    game: Game,
+    seed: int,
+    command: str,
+    rows: int,
+    result: Any,
+    seconds: dict[str, float],
+    size: int,
+    **extra: Any,
+) -> str:
+    """A value command's ``--json`` report: the file, the run, its data (``extra``
+    after the rows), the training and the held-out evaluation."""
+    return json.dumps(
+        {
+            "path": str(out),
+            "game": game.id,
+            "players": game.players,
+            "seed": seed,
+            "command": command,
+            "rows": rows,
+            **extra,
+            "train_rows": result.train_rows,
+            "validation_rows": result.validation_rows,
+            "best_epoch": result.best_epoch,
+            "evaluation": result.evaluation,
+            "seconds": seconds,
+            "bytes": size,
+            "curve": [[round(a, 5), round(b, 5)] for a, b in result.curve],
+        },
+        ensure_ascii=False,
+    )
+
+
 @app.command("belief")
 def belief(
     game: GameArg,
@@ -317,24 +351,7 @@ def value(
     ev = result.evaluation
     if as_json:
         typer.echo(
-            json.dumps(
-                {
-                    "path": str(out),
-                    "game": info.id,
-                    "players": g.players,
-                    "seed": seed,
-                    "command": shlex.join(command),
-                    "rows": len(data.x),
-                    "train_rows": result.train_rows,
-                    "validation_rows": result.validation_rows,
-                    "best_epoch": result.best_epoch,
-                    "evaluation": ev,
-                    "seconds": seconds,
-                    "bytes": size,
-                    "curve": [[round(a, 5), round(b, 5)] for a, b in result.curve],
-                },
-                ensure_ascii=False,
-            )
+            _value_json(out, g, seed, shlex.join(command), len(data.x), result, seconds, size)
         )
         return
     console = Console(highlight=False, markup=False, soft_wrap=True)
@@ -436,25 +453,7 @@ def _answers(
     ev = result.evaluation
     if as_json:
         typer.echo(
-            json.dumps(
-                {
-                    "path": str(out),
-                    "game": g.id,
-                    "players": g.players,
-                    "seed": seed,
-                    "command": command,
-                    "rows": len(data.x),
-                    "rounds": rounds,
-                    "train_rows": result.train_rows,
-                    "validation_rows": result.validation_rows,
-                    "best_epoch": result.best_epoch,
-                    "evaluation": ev,
-                    "seconds": seconds,
-                    "bytes": size,
-                    "curve": [[round(a, 5), round(b, 5)] for a, b in result.curve],
-                },
-                ensure_ascii=False,
-            )
+            _value_json(out, g, seed, command, len(data.x), result, seconds, size, rounds=rounds)
         )
         return
     console = Console(highlight=False, markup=False, soft_wrap=True)
