@@ -26,6 +26,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -70,17 +71,12 @@ def _derive(seed: int, *parts: object) -> int:
     return derive_seed("xtarot-value-grail", seed, *parts)
 
 
-_CARDS: dict[int, dict[str, int]] = {}
-
-
+@cache
 def _index(players: int) -> dict[str, int]:
     """This player count's card codes -> their place (the listing order)."""
-    index = _CARDS.get(players)
-    if index is None:
-        from xtarot.games.grail_mahjong.actions import card_set
+    from xtarot.games.grail_mahjong.actions import card_set
 
-        index = _CARDS[players] = {c.code: i for i, c in enumerate(card_set(players))}
-    return index
+    return {c.code: i for i, c in enumerate(card_set(players))}
 
 
 def _card(text: str) -> str:

@@ -18,7 +18,7 @@ evaluation and the file are those of the grail-mahjong claim model
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -43,16 +43,12 @@ def _derive(seed: int, *parts: object) -> int:
     return derive_seed("xtarot-value-sono", seed, *parts)
 
 
-_CARDS: dict[int, dict[str, int]] = {}
-
-
+@cache
 def _index(players: int) -> dict[str, int]:
-    index = _CARDS.get(players)
-    if index is None:
-        from xtarot.games.sono_arcana import bidding_set
+    """This player count's card codes -> their place (the listing order)."""
+    from xtarot.games.sono_arcana import bidding_set
 
-        index = _CARDS[players] = {c.code: i for i, c in enumerate(bidding_set(players))}
-    return index
+    return {c.code: i for i, c in enumerate(bidding_set(players))}
 
 
 def _score(talismans: list[str]) -> int:
