@@ -63,8 +63,10 @@ class HeuristicAgent:
         #: (its ``game``; fairy500 when it has none): fairy500's auction model and the
         #: points a bid must be expected to gain (see
         #: :class:`~xtarot.agents.heuristic.fairy500.Fairy500Heuristic`), or
-        #: grail-mahjong's claim model (which carries its own ``margin``; see
-        #: :class:`~xtarot.agents.heuristic.grail_mahjong.GrailMahjongHeuristic`)
+        #: grail-mahjong's claim model or sono-arcana's lot model (each carries its own
+        #: ``margin``; see
+        #: :class:`~xtarot.agents.heuristic.grail_mahjong.GrailMahjongHeuristic` and
+        #: :class:`~xtarot.agents.heuristic.sono_arcana.SonoArcanaHeuristic`)
         self.value_model = value_model
         self.value_margin = value_margin
         self._by_game: dict[str, Agent] = {}
