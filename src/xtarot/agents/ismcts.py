@@ -247,13 +247,14 @@ class ISMCTSAgent:
             node = children[keys[best]]
             path.append((node, actor))
         rollout = self.rollout
-        if rollout is random_rollout:
-            if len(world.deals) != hands + 1:
-                world.random_playout(rng, hand_only=self.horizon == "hand")
+        if rollout is random_rollout and len(world.deals) != hands + 1:
+            # the world is dropped afterwards: only the standing is wanted
+            standing = world._random_standing(rng, hand_only=self.horizon == "hand")
         else:
             while not world.is_terminal and len(world.deals) != hands + 1:
                 world.apply(rollout(world, rng))
-        values = _utilities(*world._standing())
+            standing = world._standing()
+        values = _utilities(*standing)
         root.visits += 1
         for n, actor in path:
             n.visits += 1

@@ -385,9 +385,9 @@ class State(ABC):
 
     ``current_player`` may be a property or, for speed, a plain attribute the game
     keeps up to date (then it also keeps ``is_terminal``); the engine and callers
-    only read them.  ``random_playout``, ``sample_world``, ``clone`` and
-    ``_standing`` have generic versions a game may replace by faster ones with the
-    same results (the tests hold the built-in games to that).
+    only read them.  ``random_playout``, ``sample_world``, ``clone``, ``_standing``
+    and ``_random_standing`` have generic versions a game may replace by faster ones
+    with the same results (the tests hold the built-in games to that).
     """
 
     def __init__(
@@ -597,6 +597,17 @@ class State(ABC):
             done += 1
         self._legal = None
         return done
+
+    def _random_standing(
+        self, rng: random.Random, *, hand_only: bool = False
+    ) -> tuple[Sequence[float], Sequence[int]]:
+        """:meth:`random_playout` then :meth:`_standing`: the standing after the same
+        random moves, drawn the same way.  For a search that throws the state away
+        afterwards: a game may reach the standing without keeping the rest of the
+        state up to date (no history, no views), so the state is not to be used
+        again."""
+        self.random_playout(rng, hand_only=hand_only)
+        return self._standing()
 
     def clone(self) -> State:
         """An independent copy (same seed, deal, history and position)."""
