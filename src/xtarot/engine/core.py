@@ -221,7 +221,14 @@ def competition_ranks(keys: Sequence[Any]) -> tuple[int, ...]:
     >>> competition_ranks([5, 9, 5, 1])
     (2, 1, 2, 4)
     """
-    return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+    ranks = []
+    for k in keys:  # (plain loops: generators cost a search's valuing most of its time)
+        rank = 1
+        for other in keys:
+            if other > k:
+                rank += 1
+        ranks.append(rank)
+    return tuple(ranks)
 
 
 @dataclass(frozen=True)

@@ -772,7 +772,7 @@ class Fairy500State(State):
         """``scores()``'s totals and ranks without building the rest (a search asks
         after every play-out)."""
         totals = self.totals
-        return tuple(float(t) for t in totals), competition_ranks(totals)
+        return tuple(map(float, totals)), competition_ranks(totals)
 
     def _scores_view(self) -> dict[str, Any]:
         """``scores().to_dict()``, kept until a hand ends (:meth:`view` copies it and
