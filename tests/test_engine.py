@@ -452,6 +452,29 @@ def test_random_standing_is_the_standing_after_the_random_playout(
         assert {"contract", "misere"} <= kinds
 
 
+@pytest.mark.parametrize("all_pass", ["redeal", "ramsch", "ten_per_trick"])
+def test_random_standing_after_an_auction_everybody_passes(all_pass: str) -> None:
+    """Fairy 500's play-out bids by a loop of its own: when the last bidder passes
+    too, the hand is redealt or played as the rules say, with the same standing."""
+    game = xtarot.load("fairy500", players=4, all_pass=all_pass, hands=2)
+    state = game.new_state(seed=3)
+    for _ in range(3):
+        state.apply("pass")
+    passed_out = 0
+    for seed in range(160):
+        slow, fast = state.clone(), state.clone()
+        rng_slow, rng_fast = random.Random(seed), random.Random(seed)
+        slow.random_playout(rng_slow, hand_only=True)
+        got = fast._random_standing(rng_fast, hand_only=True)
+        assert (list(got[0]), list(got[1])) == (
+            list(slow._standing()[0]),
+            list(slow._standing()[1]),
+        )
+        assert rng_fast.getstate() == rng_slow.getstate()
+        passed_out += slow.results[0]["kind"] == all_pass
+    assert passed_out  # (1 draw in 38 is the last pass)
+
+
 def test_deal_uniform_by_key_is_deal_uniform_asked_per_key() -> None:
     from xtarot.cards import XTAROT
     from xtarot.engine.sampling import deal_uniform_by_key

@@ -360,7 +360,7 @@ class Game(ABC):
             first = self._random_deal(rng)
         return self._start(seed, rng, [first])
 
-    def _start(self, seed: int, rng: random.Random, deals: list[dict[str, Any]]) -> State:
+    def _start(self, seed: int, rng: random.Random | int, deals: list[dict[str, Any]]) -> State:
         state = self.state_class(self, seed, rng, deals[1:])
         state._new_match()
         state._begin_hand(deals[0])
@@ -397,16 +397,40 @@ class State(ABC):
     with the same results (the tests hold the built-in games to that).
     """
 
+    #: the seed of a generator of later deals not made yet (see :attr:`_rng`)
+    _rng_seed: int | None = None
+
     def __init__(
-        self, game: Game, seed: int, rng: random.Random, preset: list[dict[str, Any]]
+        self, game: Game, seed: int, rng: random.Random | int, preset: list[dict[str, Any]]
     ) -> None:
+        """``rng`` deals the hands after the preset ones; given as a seed (a sampled
+        world's), the generator is made when first used (see :attr:`_rng`)."""
         self.game = game
         self.seed = seed
-        self._rng = rng
+        self._rng_now: random.Random | None
+        if isinstance(rng, int):
+            self._rng_now, self._rng_seed = None, rng
+        else:
+            self._rng_now = rng
         self._preset = list(preset)
         self.deals: list[dict[str, Any]] = []
         self.history: list[Action] = []
         self._legal: list[Action] | None = None
+
+    @property
+    def _rng(self) -> random.Random:
+        """The generator of the hands still to be dealt.  A sampled world's is made
+        from its seed when first asked for (the same generator as if made at once):
+        seeding one cost a search a twentieth of an iteration, and most worlds never
+        deal a hand.  (A copy made through ``__dict__`` copies ``_rng_now``.)"""
+        rng = self._rng_now
+        if rng is None:
+            rng = self._rng_now = random.Random(self._rng_seed)
+        return rng
+
+    @_rng.setter
+    def _rng(self, rng: random.Random) -> None:
+        self._rng_now = rng
 
     # -- hands -----------------------------------------------------------------------
     def _new_match(self) -> None:
@@ -558,7 +582,7 @@ class State(ABC):
         self._check_seat(seat)
         rng = rng if rng is not None else random.Random()
         deals, actions = self._sample_deals(seat, rng)
-        world = self.game._start(rng.getrandbits(48), random.Random(rng.getrandbits(48)), deals)
+        world = self.game._start(rng.getrandbits(48), rng.getrandbits(48), deals)
         known = self.game.actions._by_text.get
         for text in actions:
             # each replayed action is checked as ``apply`` checks any; resolving the

@@ -583,7 +583,11 @@ class Fairy500State(State):
         deals = len(self.deals)
         getrandbits = rng.getrandbits
         append = self.history.append
-        while self.h.phase != "play":  # the auction, calls and discards: random_playout's
+        if self.h.phase == "auction":
+            self._random_auction(getrandbits)
+            if self.current_player is None or len(self.deals) != deals:  # (a redeal)
+                return self._standing()
+        while self.h.phase != "play":  # calls and discards: random_playout's steps
             legal = self._legal_actions()
             n = len(legal)
             k = n.bit_length()
@@ -600,6 +604,49 @@ class Fairy500State(State):
         points = self._hand_points(h)[0]
         totals = [number(t + p) for t, p in zip(self.totals, points, strict=True)]
         return tuple(map(float, totals)), competition_ranks(totals)
+
+    def _random_auction(self, getrandbits: Callable[[int], int]) -> None:
+        """The rest of the auction by random bids, drawn as :meth:`random_playout`
+        draws them, with :meth:`_bid`'s steps inline until the auction ends."""
+        h = self.h
+        game = self.game
+        pass_or_above = game.bid_table.pass_or_above
+        values = game.bid_values
+        passed = h.passed
+        auction = h.auction
+        append = self.history.append
+        n = self._n
+        gone = sum(passed)
+        seat: int = self.current_player  # type: ignore[assignment]
+        while True:
+            legal = pass_or_above(values[h.high] if h.high is not None else 0)
+            m = len(legal)
+            k = m.bit_length()
+            r = getrandbits(k)
+            while r >= m:
+                r = getrandbits(k)
+            action = legal[r]
+            aid = action.id
+            auction.append((seat, action.text))
+            if aid == PASS:
+                passed[seat] = True
+                h.npassed += 1
+                gone += 1
+            else:
+                h.high, h.high_seat = aid, seat
+            if h.high is not None and gone == n - 1:
+                self._declare()
+                append(action)
+                return
+            if gone == n:
+                self._all_pass()  # (a redeal ends the hand, the action appended after)
+                append(action)
+                return
+            seat = (seat + 1) % n  # (next_bidder: the next seat still bidding)
+            while passed[seat]:
+                seat = (seat + 1) % n
+            self.current_player = seat
+            append(action)
 
     def _lean_tricks(self, getrandbits: Callable[[int], int]) -> None:
         """The rest of this hand's tricks, each card drawn as :meth:`_random_tricks`
