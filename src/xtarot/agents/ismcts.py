@@ -230,23 +230,22 @@ class ISMCTSAgent:
                 keys = list(grouped)
                 groups = list(grouped.values())
             children = node.children
-            get = children.get
-            untried: list[int] = []
-            best = 0
+            # each move's child (None: never tried), looked up without a Python loop
+            kids = list(map(children.get, keys if keys is not None else map(_TEXT, legal)))
+            expand = False
+            best_child: _Node | None = None
             best_score = -math.inf
-            i = 0  # (a counter rather than enumerate: this loop is most of the tree work)
-            for key in keys if keys is not None else map(_TEXT, legal):
-                child = get(key)
+            for child in kids:  # (most of the tree work: kept to the bare steps)
                 if child is None:
-                    untried.append(i)
-                else:
-                    avail = child.avail = child.avail + 1
-                    if not untried:  # the upper confidence bound matters only if all were tried
-                        score = child.mean + c * sqrt(logs[avail] / child.visits)
-                        if score > best_score:
-                            best, best_score = i, score
-                i += 1  # noqa: SIM113
-            if untried:
+                    expand = True
+                    continue
+                avail = child.avail = child.avail + 1
+                # (scores of a position with an untried move go unused, as before)
+                score = child.mean + c * sqrt(logs[avail] / child.visits)
+                if score > best_score:
+                    best_child, best_score = child, score
+            if expand:
+                untried = [i for i, kid in enumerate(kids) if kid is None]
                 i = untried[below(rng, len(untried))]
                 child = _Node()
                 children[keys[i] if keys is not None else legal[i].text] = child
@@ -257,11 +256,12 @@ class ISMCTSAgent:
                 world._legal = None
                 path.append((child, actor))
                 break
-            action = _pick(groups, legal, best, rng)
+            assert best_child is not None
+            action = _pick(groups, legal, kids.index(best_child), rng)
             world._apply(action)
             history.append(action)
             world._legal = None
-            node = children[keys[best] if keys is not None else legal[best].text]
+            node = best_child
             path.append((node, actor))
         rollout = self.rollout
         if rollout is random_rollout and len(world.deals) != hands + 1:
