@@ -134,6 +134,53 @@ def test_ismcts_values_every_seat_as_utility_does() -> None:
     assert _utilities((30.0, 20.0), (1, 2), 1.0, points=20.0) == [1.0 + 10 / 60, -10 / 60]
 
 
+#: sha256 of :func:`_search_digest`'s root statistics, made with the search as it was
+#: before issue #40's speed-ups (tree, play-outs, worlds): they must not change them
+ISMCTS_ROOT_DIGEST = "1e5f85b8d76bb73f33bf7891b6135729353ec06c178614b89aa31b72f039b42f"
+
+
+def _search_digest() -> str:
+    """Seeded searches at positions of every phase (the auction, a call, discards,
+    tricks under way) of fairy500 and at other games' positions: each one's move, its
+    root statistics (visits and mean value of every move, exactly) and where it left
+    its generator, hashed."""
+    import hashlib
+    import json
+
+    out = []
+    for game_id, players, options in [
+        ("fairy500", 4, {"hands": 1}),
+        ("fairy500", 5, {"classical": True}),
+        ("fairy500", 4, {"pairs": True, "hands": 2}),
+        ("sono-arcana", 3, {}),
+        ("matto", 4, {}),
+    ]:
+        game = xtarot.load(game_id, players=players, **options)
+        for seed in (1, 2):
+            state = game.new_state(seed=seed)
+            walk = random.Random(seed)
+            for step in range(75):
+                if state.is_terminal:
+                    break
+                legal = state.legal_actions()
+                if step % 6 == 0 and len(legal) > 1:
+                    horizon = "match" if step % 12 else "hand"
+                    bot = ISMCTSAgent(seed=seed * 100 + step, iterations=40, horizon=horizon)
+                    move = bot.act(decision_for(state))
+                    why = bot.explain()
+                    assert why is not None
+                    stats = [(m.text, m.visits, m.mean.hex()) for m in why.moves]
+                    out.append([game_id, step, move.text, stats, bot.rng.getrandbits(32)])
+                state.apply(legal[walk.randrange(len(legal))])
+    return hashlib.sha256(json.dumps(out).encode()).hexdigest()
+
+
+def test_ismcts_root_statistics_are_the_golden_ones() -> None:
+    """The search's speed-ups (a lean play-out to the standing, leaner worlds and tree)
+    draw the same random numbers and reach exactly the same root statistics."""
+    assert _search_digest() == ISMCTS_ROOT_DIGEST
+
+
 @pytest.mark.slow  # about 20 s: on demand (pytest -m slow); bench_bots.py measures strength
 def test_ismcts_beats_random_players() -> None:
     game = xtarot.load("sono-arcana", players=4)

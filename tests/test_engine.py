@@ -406,6 +406,75 @@ def test_random_playout_makes_the_moves_of_the_public_loop(
             assert fast.is_terminal == slow.is_terminal
 
 
+STANDING_GAMES = [
+    *PLAYOUT_GAMES,
+    ("fairy500", 4, {"hands": 1}),
+    ("fairy500", 6, {"classical": True, "all_pass": "redeal"}),
+    ("fairy500", 7, {"all_pass": "redeal", "hands": 2}),
+    ("matto", 4, {}),
+    ("grail-mahjong", 3, {}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), STANDING_GAMES)
+def test_random_standing_is_the_standing_after_the_random_playout(
+    game_id: str, players: int, options: dict[str, object]
+) -> None:
+    """``_random_standing`` (what a search reads after a random play-out; Fairy 500
+    plays its tricks by a leaner loop) gives ``random_playout`` + ``_standing``'s
+    numbers, and leaves the generator where ``random_playout`` leaves it, from every
+    phase of a hand (mid-trick included) and whole matches."""
+    game = xtarot.load(game_id, players=players, **options)
+    kinds: set[str] = set()
+    for seed in range(24):
+        state = game.new_state(seed=seed)
+        walk = random.Random(seed)
+        for _ in range(walk.randrange(70)):
+            if state.is_terminal:
+                break
+            legal = state.legal_actions()
+            if seed % 2 and legal[0].text == "pass" and walk.random() < 0.8:
+                state.apply(legal[0])  # (low bids and all-pass hands too, not only misères)
+                continue
+            state.apply(legal[walk.randrange(len(legal))])
+        for hand_only in (True, False):
+            slow, fast = state.clone(), state.clone()
+            rng_slow, rng_fast = random.Random(seed + 7), random.Random(seed + 7)
+            slow.random_playout(rng_slow, hand_only=hand_only)
+            totals, ranks = slow._standing()
+            got_totals, got_ranks = fast._random_standing(rng_fast, hand_only=hand_only)
+            assert list(got_totals) == list(totals) and list(got_ranks) == list(ranks)
+            assert [type(t) for t in got_totals] == [type(t) for t in totals]
+            assert rng_fast.getstate() == rng_slow.getstate()
+            if game_id == "fairy500" and slow.results:
+                kinds.add(slow.results[-1]["kind"])
+    if game_id == "fairy500":  # the lean tricks met contracts and misères
+        assert {"contract", "misere"} <= kinds
+
+
+@pytest.mark.parametrize("all_pass", ["redeal", "ramsch", "ten_per_trick"])
+def test_random_standing_after_an_auction_everybody_passes(all_pass: str) -> None:
+    """Fairy 500's play-out bids by a loop of its own: when the last bidder passes
+    too, the hand is redealt or played as the rules say, with the same standing."""
+    game = xtarot.load("fairy500", players=4, all_pass=all_pass, hands=2)
+    state = game.new_state(seed=3)
+    for _ in range(3):
+        state.apply("pass")
+    passed_out = 0
+    for seed in range(160):
+        slow, fast = state.clone(), state.clone()
+        rng_slow, rng_fast = random.Random(seed), random.Random(seed)
+        slow.random_playout(rng_slow, hand_only=True)
+        got = fast._random_standing(rng_fast, hand_only=True)
+        assert (list(got[0]), list(got[1])) == (
+            list(slow._standing()[0]),
+            list(slow._standing()[1]),
+        )
+        assert rng_fast.getstate() == rng_slow.getstate()
+        passed_out += slow.results[0]["kind"] == all_pass
+    assert passed_out  # (1 draw in 38 is the last pass)
+
+
 def test_deal_uniform_by_key_is_deal_uniform_asked_per_key() -> None:
     from xtarot.cards import XTAROT
     from xtarot.engine.sampling import deal_uniform_by_key

@@ -42,6 +42,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 
 from xtarot.agents.base import MARGIN_WEIGHT, Decision, Explanation, MoveStat
 from xtarot.engine import Action, State
@@ -58,13 +59,20 @@ def random_rollout(state: State, rng: random.Random) -> Action:
 
 
 class _Node:
-    __slots__ = ("avail", "children", "reward", "visits")
+    __slots__ = ("avail", "children", "mean", "reward", "visits")
 
     def __init__(self) -> None:
         self.children: dict[str, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
+        self.mean = 0.0  # reward / visits, kept up to date by each visit
+
+
+#: ``_LOGS[k] == math.log(k)`` for every availability count met so far (grown as needed):
+#: the upper confidence bound of every child is asked for at every visit of its parent
+_LOGS: list[float] = [-math.inf]
+_TEXT = attrgetter("text")
 
 
 #: root statistics of one search: move key -> (visits, summed reward), in the
@@ -202,12 +210,17 @@ class ISMCTSAgent:
         path: list[tuple[_Node, int]] = []
         node = root
         c = self.c
-        sqrt, log = math.sqrt, math.log
+        sqrt = math.sqrt
+        logs = _LOGS
+        while len(logs) <= root.visits + 1:  # (no availability count exceeds it)
+            logs.append(math.log(len(logs)))
         hands = len(world.deals) if self.horizon == "hand" else -1
+        history = world.history
         while not world.is_terminal and len(world.deals) != hands + 1:
             actor: int = world.current_player  # type: ignore[assignment]
             legal = world.legal_actions()
             groups: list[list[Action]] | None = None
+            keys: list[str] | None = None
             if world._may_mask_for(seat):
                 # moves the seat cannot tell apart share one edge (e.g. ``play ?``)
                 grouped: dict[str, list[Action]] = {}
@@ -216,48 +229,54 @@ class ISMCTSAgent:
                     grouped.setdefault(seen(a, seat), []).append(a)
                 keys = list(grouped)
                 groups = list(grouped.values())
-            else:
-                keys = [a.text for a in legal]
             children = node.children
-            get = children.get
-            untried: list[int] = []
-            best = 0
+            # each move's child (None: never tried), looked up without a Python loop
+            kids = list(map(children.get, keys if keys is not None else map(_TEXT, legal)))
+            expand = False
+            best_child: _Node | None = None
             best_score = -math.inf
-            i = 0  # (a counter rather than enumerate: this loop is most of the tree work)
-            for key in keys:
-                child = get(key)
+            for child in kids:  # (most of the tree work: kept to the bare steps)
                 if child is None:
-                    untried.append(i)
-                else:
-                    avail = child.avail = child.avail + 1
-                    if not untried:  # the upper confidence bound matters only if all were tried
-                        visits = child.visits
-                        score = child.reward / visits + c * sqrt(log(avail) / visits)
-                        if score > best_score:
-                            best, best_score = i, score
-                i += 1  # noqa: SIM113
-            if untried:
+                    expand = True
+                    continue
+                avail = child.avail = child.avail + 1
+                # (scores of a position with an untried move go unused, as before)
+                score = child.mean + c * sqrt(logs[avail] / child.visits)
+                if score > best_score:
+                    best_child, best_score = child, score
+            if expand:
+                untried = [i for i, kid in enumerate(kids) if kid is None]
                 i = untried[below(rng, len(untried))]
-                child = children[keys[i]] = _Node()
+                child = _Node()
+                children[keys[i] if keys is not None else legal[i].text] = child
                 child.avail = 1
-                world.apply(_pick(groups, legal, i, rng))
+                action = _pick(groups, legal, i, rng)
+                world._apply(action)  # (``apply`` without checking a move it just listed)
+                history.append(action)
+                world._legal = None
                 path.append((child, actor))
                 break
-            world.apply(_pick(groups, legal, best, rng))
-            node = children[keys[best]]
+            assert best_child is not None
+            action = _pick(groups, legal, kids.index(best_child), rng)
+            world._apply(action)
+            history.append(action)
+            world._legal = None
+            node = best_child
             path.append((node, actor))
         rollout = self.rollout
-        if rollout is random_rollout:
-            if len(world.deals) != hands + 1:
-                world.random_playout(rng, hand_only=self.horizon == "hand")
+        if rollout is random_rollout and len(world.deals) != hands + 1:
+            # the world is dropped afterwards: only the standing is wanted
+            standing = world._random_standing(rng, hand_only=self.horizon == "hand")
         else:
             while not world.is_terminal and len(world.deals) != hands + 1:
                 world.apply(rollout(world, rng))
-        values = _utilities(*world._standing())
+            standing = world._standing()
+        values = _utilities(*standing)
         root.visits += 1
         for n, actor in path:
-            n.visits += 1
-            n.reward += values[actor]
+            visits = n.visits = n.visits + 1
+            reward = n.reward = n.reward + values[actor]
+            n.mean = reward / visits
 
 
 def _pick(

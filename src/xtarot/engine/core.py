@@ -221,7 +221,14 @@ def competition_ranks(keys: Sequence[Any]) -> tuple[int, ...]:
     >>> competition_ranks([5, 9, 5, 1])
     (2, 1, 2, 4)
     """
-    return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+    ranks = []
+    for k in keys:  # (plain loops: generators cost a search's valuing most of its time)
+        rank = 1
+        for other in keys:
+            if other > k:
+                rank += 1
+        ranks.append(rank)
+    return tuple(ranks)
 
 
 @dataclass(frozen=True)
@@ -353,7 +360,7 @@ class Game(ABC):
             first = self._random_deal(rng)
         return self._start(seed, rng, [first])
 
-    def _start(self, seed: int, rng: random.Random, deals: list[dict[str, Any]]) -> State:
+    def _start(self, seed: int, rng: random.Random | int, deals: list[dict[str, Any]]) -> State:
         state = self.state_class(self, seed, rng, deals[1:])
         state._new_match()
         state._begin_hand(deals[0])
@@ -385,21 +392,45 @@ class State(ABC):
 
     ``current_player`` may be a property or, for speed, a plain attribute the game
     keeps up to date (then it also keeps ``is_terminal``); the engine and callers
-    only read them.  ``random_playout``, ``sample_world``, ``clone`` and
-    ``_standing`` have generic versions a game may replace by faster ones with the
-    same results (the tests hold the built-in games to that).
+    only read them.  ``random_playout``, ``sample_world``, ``clone``, ``_standing``
+    and ``_random_standing`` have generic versions a game may replace by faster ones
+    with the same results (the tests hold the built-in games to that).
     """
 
+    #: the seed of a generator of later deals not made yet (see :attr:`_rng`)
+    _rng_seed: int | None = None
+
     def __init__(
-        self, game: Game, seed: int, rng: random.Random, preset: list[dict[str, Any]]
+        self, game: Game, seed: int, rng: random.Random | int, preset: list[dict[str, Any]]
     ) -> None:
+        """``rng`` deals the hands after the preset ones; given as a seed (a sampled
+        world's), the generator is made when first used (see :attr:`_rng`)."""
         self.game = game
         self.seed = seed
-        self._rng = rng
+        self._rng_now: random.Random | None
+        if isinstance(rng, int):
+            self._rng_now, self._rng_seed = None, rng
+        else:
+            self._rng_now = rng
         self._preset = list(preset)
         self.deals: list[dict[str, Any]] = []
         self.history: list[Action] = []
         self._legal: list[Action] | None = None
+
+    @property
+    def _rng(self) -> random.Random:
+        """The generator of the hands still to be dealt.  A sampled world's is made
+        from its seed when first asked for (the same generator as if made at once):
+        seeding one cost a search a twentieth of an iteration, and most worlds never
+        deal a hand.  (A copy made through ``__dict__`` copies ``_rng_now``.)"""
+        rng = self._rng_now
+        if rng is None:
+            rng = self._rng_now = random.Random(self._rng_seed)
+        return rng
+
+    @_rng.setter
+    def _rng(self, rng: random.Random) -> None:
+        self._rng_now = rng
 
     # -- hands -----------------------------------------------------------------------
     def _new_match(self) -> None:
@@ -551,7 +582,7 @@ class State(ABC):
         self._check_seat(seat)
         rng = rng if rng is not None else random.Random()
         deals, actions = self._sample_deals(seat, rng)
-        world = self.game._start(rng.getrandbits(48), random.Random(rng.getrandbits(48)), deals)
+        world = self.game._start(rng.getrandbits(48), rng.getrandbits(48), deals)
         known = self.game.actions._by_text.get
         for text in actions:
             # each replayed action is checked as ``apply`` checks any; resolving the
@@ -597,6 +628,17 @@ class State(ABC):
             done += 1
         self._legal = None
         return done
+
+    def _random_standing(
+        self, rng: random.Random, *, hand_only: bool = False
+    ) -> tuple[Sequence[float], Sequence[int]]:
+        """:meth:`random_playout` then :meth:`_standing`: the standing after the same
+        random moves, drawn the same way.  For a search that throws the state away
+        afterwards: a game may reach the standing without keeping the rest of the
+        state up to date (no history, no views), so the state is not to be used
+        again."""
+        self.random_playout(rng, hand_only=hand_only)
+        return self._standing()
 
     def clone(self) -> State:
         """An independent copy (same seed, deal, history and position)."""

@@ -453,7 +453,7 @@ class SonoArcanaState(State):
         changed, so only the lists and sets that play changes are copied."""
         new = object.__new__(type(self))
         d = dict(self.__dict__)
-        d["_rng"] = copy_rng(self._rng)
+        d["_rng_now"] = copy_rng(self._rng)
         d["_preset"] = list(self._preset)
         d["deals"] = list(self.deals)
         d["history"] = list(self.history)

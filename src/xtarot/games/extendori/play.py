@@ -410,7 +410,7 @@ class ExtendoriState(State):
         """An independent copy whose later shuffles come from ``rng``."""
         new = object.__new__(type(self))
         d = dict(self.__dict__)
-        d["_rng"] = rng
+        d["_rng_now"] = rng
         d["_preset"] = list(self._preset)
         d["deals"] = list(self.deals)
         d["history"] = list(self.history)

@@ -50,6 +50,7 @@ from .setup import (
     PASS,
     PLAY,
     PLAY_OF,
+    UNION,
     card_set,
 )
 from .worlds import sample_hand
@@ -60,6 +61,26 @@ TARGET = 500
 _CODE = attrgetter("code")
 _HAND_ZONE = tuple(f"hand:{s}" for s in range(8))
 _WON_ZONE = tuple(f"won:{s}" for s in range(8))
+#: the effective suits as numbers, for the lean play-out of a search (``_lean_tricks``)
+_SUIT_NUMBER: dict[str, int] = {"c": 0, "d": 1, "s": 2, "w": 3, "F": 4}
+#: mode -> card index -> its effective suit's number (-1: no card of any set)
+_SUIT_NO: dict[str, list[int]] = {}
+#: mode -> led suit's number -> card index -> :func:`key_table`'s strength
+_KEYS_NO: dict[str, list[list[int]]] = {}
+for _mode, _suits in SUIT_OF.items():
+    _SUIT_NO[_mode] = [-1] * (1 + max(c.index for c in UNION))
+    for _c, _suit in _suits.items():
+        _SUIT_NO[_mode][_c.index] = _SUIT_NUMBER[_suit]
+    _KEYS_NO[_mode] = []
+    for _led in _SUIT_NUMBER:
+        _keys = [-1] * len(_SUIT_NO[_mode])
+        for _c, _key in key_table(_mode, _led).items():
+            _keys[_c.index] = _key
+        _KEYS_NO[_mode].append(_keys)
+#: card index -> whether it is an F
+_IS_F: list[bool] = [False] * len(_SUIT_NO["nt"])
+for _c in UNION:
+    _IS_F[_c.index] = _c.rank == "F"
 
 
 @register
@@ -550,9 +571,206 @@ class Fairy500State(State):
             if h.trick is None:  # the hand is over (and the next one may have begun)
                 return done
 
+    def _random_standing(
+        self, rng: random.Random, *, hand_only: bool = False
+    ) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        """:meth:`State._random_standing`: the standing after :meth:`random_playout`'s
+        moves (the same draws).  When the play-out stops with this hand, its tricks
+        are played on card numbers by :meth:`_lean_tricks`, which keeps only who won
+        each trick (all the scoring reads): the state is left unusable."""
+        if not hand_only or self.current_player is None or not exact(rng):
+            return super()._random_standing(rng, hand_only=hand_only)
+        deals = len(self.deals)
+        getrandbits = rng.getrandbits
+        append = self.history.append
+        if self.h.phase == "auction":
+            self._random_auction(getrandbits)
+            if self.current_player is None or len(self.deals) != deals:  # (a redeal)
+                return self._standing()
+        while self.h.phase != "play":  # calls and discards: random_playout's steps
+            legal = self._legal_actions()
+            n = len(legal)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            self._legal = None
+            self._apply(legal[r])
+            append(legal[r])
+            if self.current_player is None or len(self.deals) != deals:  # (a redeal)
+                return self._standing()
+        h = self.h
+        self._lean_tricks(getrandbits)
+        points = self._hand_points(h)[0]
+        totals = [number(t + p) for t, p in zip(self.totals, points, strict=True)]
+        return tuple(map(float, totals)), competition_ranks(totals)
+
+    def _random_auction(self, getrandbits: Callable[[int], int]) -> None:
+        """The rest of the auction by random bids, drawn as :meth:`random_playout`
+        draws them, with :meth:`_bid`'s steps inline until the auction ends."""
+        h = self.h
+        game = self.game
+        pass_or_above = game.bid_table.pass_or_above
+        values = game.bid_values
+        passed = h.passed
+        auction = h.auction
+        append = self.history.append
+        n = self._n
+        gone = sum(passed)
+        seat: int = self.current_player  # type: ignore[assignment]
+        while True:
+            legal = pass_or_above(values[h.high] if h.high is not None else 0)
+            m = len(legal)
+            k = m.bit_length()
+            r = getrandbits(k)
+            while r >= m:
+                r = getrandbits(k)
+            action = legal[r]
+            aid = action.id
+            auction.append((seat, action.text))
+            if aid == PASS:
+                passed[seat] = True
+                h.npassed += 1
+                gone += 1
+            else:
+                h.high, h.high_seat = aid, seat
+            if h.high is not None and gone == n - 1:
+                self._declare()
+                append(action)
+                return
+            if gone == n:
+                self._all_pass()  # (a redeal ends the hand, the action appended after)
+                append(action)
+                return
+            seat = (seat + 1) % n  # (next_bidder: the next seat still bidding)
+            while passed[seat]:
+                seat = (seat + 1) % n
+            self.current_player = seat
+            append(action)
+
+    def _lean_tricks(self, getrandbits: Callable[[int], int]) -> None:
+        """The rest of this hand's tricks, each card drawn as :meth:`_random_tricks`
+        draws it (``randrange`` over the playable cards in hand order), with cards as
+        their index numbers and every hand also split by effective suit, so following
+        suit needs no search.  Only ``h.won`` and ``h.won_f`` are kept up to date."""
+        h = self.h
+        mode: str = h.mode  # type: ignore[assignment]
+        suit_no = _SUIT_NO[mode]
+        keys_by_led = _KEYS_NO[mode]
+        is_f = _IS_F
+        n = self._n
+        hands: list[list[int]] = []
+        by_suit: list[list[list[int]]] = []
+        for cards in h.hands:
+            mine = [c.index for c in cards]
+            split: list[list[int]] = [[], [], [], [], []]
+            for x in mine:
+                split[suit_no[x]].append(x)
+            hands.append(mine)
+            by_suit.append(split)
+        won = h.won
+        won_f = h.won_f
+        trick = h.trick
+        assert trick is not None
+        seat: int = self.current_player  # type: ignore[assignment]
+        plays = trick.plays
+        down = len(plays)  # cards already in the trick under way
+        led = best = winner = top = 0
+        keys_list: list[int] = []
+        if down:  # (its first card leads; the strongest so far wins it for now)
+            led = _SUIT_NUMBER[trick.led]  # type: ignore[index]
+            keys_list = keys_by_led[led]
+            winner, first = plays[0]
+            top = first.index
+            best = keys_list[top]
+            for s, x in plays:
+                key = keys_list[x.index]
+                if key > best:
+                    best, winner, top = key, s, x.index
+        left = HAND_SIZE - len(h.done)
+        while left:
+            if not down:  # the lead: any card of the hand
+                hand = hands[seat]
+                m = len(hand)
+                k = m.bit_length()
+                r = getrandbits(k)
+                while r >= m:
+                    r = getrandbits(k)
+                c = hand.pop(r)
+                led = suit_no[c]
+                by_suit[seat][led].remove(c)
+                keys_list = keys_by_led[led]
+                best = keys_list[c]
+                winner, top = seat, c
+                down = 1
+                seat = seat + 1 if seat + 1 < n else 0
+            while down < n:  # follow the led suit when able, else any card
+                options = by_suit[seat][led]
+                if options:
+                    m = len(options)
+                    k = m.bit_length()
+                    r = getrandbits(k)
+                    while r >= m:
+                        r = getrandbits(k)
+                    c = options.pop(r)
+                    hands[seat].remove(c)
+                else:
+                    hand = hands[seat]
+                    m = len(hand)
+                    k = m.bit_length()
+                    r = getrandbits(k)
+                    while r >= m:
+                        r = getrandbits(k)
+                    c = hand.pop(r)
+                    by_suit[seat][suit_no[c]].remove(c)
+                key = keys_list[c]
+                if key > best:
+                    best, winner, top = key, seat, c
+                down += 1
+                seat = seat + 1 if seat + 1 < n else 0
+            won[winner] += 1
+            if is_f[top]:
+                won_f[winner] += 1
+            left -= 1
+            seat = winner
+            down = 0
+
     # -- the end of a hand ---------------------------------------------------------------
     def _end_hand(self) -> None:
         h = self.h
+        n = self.players
+        kind = h.kind
+        points, detail = self._hand_points(h)
+        for s in range(n):
+            self.totals[s] = number(self.totals[s] + points[s])  # type: ignore[arg-type]
+        h.result = {
+            "hand": len(self.results) + 1,
+            "dealer": h.dealer,
+            "kind": kind,
+            "declarer": h.declarer,
+            "bid": h.bid.text if h.bid is not None else None,
+            "called": [c.code for c in h.called],
+            "tricks": list(h.won),
+            "points": points,
+            "totals": list(self.totals),
+            "detail": detail,
+        }
+        self.results.append(h.result)
+        self._scores_json = None
+        h.phase = "done"
+        limit = self.game.options["hands"]
+        played = sum(1 for r in self.results if r["kind"] != "redeal")
+        if any(abs(t) >= TARGET for t in self.totals) or (limit is not None and played >= limit):
+            self.over = True
+            self.current_player = None
+            self.is_terminal = True
+            return
+        self.past.append(h)
+        self._next_start = len(self.history) + 1  # the current action is appended after
+        self._begin_hand(self._next_deal())
+
+    def _hand_points(self, h: Hand) -> tuple[list[int | float], dict[str, Any]]:
+        """What the finished hand ``h`` scores per seat, and its breakdown."""
         n = self.players
         kind = h.kind
         detail: dict[str, Any]
@@ -586,33 +804,7 @@ class Fairy500State(State):
             points, detail = ramsch_scores(h.play_fairies, plain, h.won)
         else:
             points, detail = ten_per_trick_scores(h.won)
-        for s in range(n):
-            self.totals[s] = number(self.totals[s] + points[s])  # type: ignore[arg-type]
-        h.result = {
-            "hand": len(self.results) + 1,
-            "dealer": h.dealer,
-            "kind": kind,
-            "declarer": h.declarer,
-            "bid": h.bid.text if h.bid is not None else None,
-            "called": [c.code for c in h.called],
-            "tricks": list(h.won),
-            "points": points,
-            "totals": list(self.totals),
-            "detail": detail,
-        }
-        self.results.append(h.result)
-        self._scores_json = None
-        h.phase = "done"
-        limit = self.game.options["hands"]
-        played = sum(1 for r in self.results if r["kind"] != "redeal")
-        if any(abs(t) >= TARGET for t in self.totals) or (limit is not None and played >= limit):
-            self.over = True
-            self.current_player = None
-            self.is_terminal = True
-            return
-        self.past.append(h)
-        self._next_start = len(self.history) + 1  # the current action is appended after
-        self._begin_hand(self._next_deal())
+        return points, detail
 
     # -- scores and views ----------------------------------------------------------------
     def scores(self) -> Scores:
@@ -627,7 +819,7 @@ class Fairy500State(State):
         """``scores()``'s totals and ranks without building the rest (a search asks
         after every play-out)."""
         totals = self.totals
-        return tuple(float(t) for t in totals), competition_ranks(totals)
+        return tuple(map(float, totals)), competition_ranks(totals)
 
     def _scores_view(self) -> dict[str, Any]:
         """``scores().to_dict()``, kept until a hand ends (:meth:`view` copies it and

@@ -46,6 +46,19 @@ def _halves(k: int) -> Fraction | int:
     return k // 2 if k % 2 == 0 else Fraction(k, 2)
 
 
+def _half(k: int) -> int | float:
+    """``number(_halves(k))``: k/2 as an ``int`` when whole, else as a ``float`` (exact:
+    a true division of whole numbers is rounded correctly), without a ``Fraction``,
+    which cost a search's play-out a scoring as dear as its tricks.
+
+    >>> [_half(k) for k in (6, 7, -7)] == [number(_halves(k)) for k in (6, 7, -7)]
+    True
+    """
+    if type(k) is not int:
+        return number(Fraction(k) / 2)
+    return k // 2 if k % 2 == 0 else k / 2
+
+
 def contract_scores(
     tricks: Sequence[int],
     declarer: int,
@@ -71,31 +84,43 @@ def contract_scores(
     if classical and side_tricks == 10:
         value = max(value, 250)
     sign = 1 if made else -1
-    factor = 1 + _halves(held_by_declarer)
-    out: list[Fraction | int] = [10 * t for t in tricks]
-    out[declarer] = sign * value * factor
+    factor2 = 2 + held_by_declarer  # twice the declarer's factor, 1 + held / 2
+    out: list[int | float] = [10 * t for t in tricks]
+    out[declarer] = _half(sign * value * factor2)
     for seat, held in partners.items():
-        out[seat] = sign * value * _halves(held)
+        out[seat] = _half(sign * value * held)
     detail = {
         "side": sorted(side),
         "side_tricks": side_tricks,
         "made": made,
         "bonus": bonus,
         "value": number(value),
-        "declarer_factor": number(factor),
+        "declarer_factor": _half(factor2),
     }
-    return [number(x) for x in out], detail
+    return out, detail
 
 
 def misere_bonus(play_hand_fairies: Sequence[str], declaration: str) -> Fraction | int:
     """ボーナスマルチプライ: the F of the playing hand taken strongest first."""
+    return _halves(_twice_bonus(play_hand_fairies, declaration))
+
+
+#: twice the first F's multiplier (x7.5 and x1.5 occur), by whether it is the cups F
+_FIRST_TWICE: dict[bool, dict[str, int]] = {
+    True: {"crazy": 4, "double": 15, "": 20},
+    False: {"double": 3, "": 4},
+}
+
+
+def _twice_bonus(play_hand_fairies: Sequence[str], declaration: str) -> int:
+    """Twice :func:`misere_bonus`, a whole number."""
     fs = [f for f in _F_ORDER if f in play_hand_fairies]
     if not fs:
-        return 1
+        return 2
     if fs[0] == "Fc":
-        first: Fraction | int = {"crazy": 2, "double": Fraction(15, 2), "": 10}[declaration]
+        first = _FIRST_TWICE[True][declaration]
     else:
-        first = {"double": Fraction(3, 2), "": 2}.get(declaration, 1)
+        first = _FIRST_TWICE[False].get(declaration, 2)
     return first * (2 if len(fs) >= 2 else 1)
 
 
@@ -112,17 +137,17 @@ def misere_scores(
     needed = {"": True, "double": has_f, "crazy": "Fc" in play_hand_fairies}[declaration]
     taken = tricks[declarer]
     made = taken == 0 and needed
-    factor = misere_bonus(play_hand_fairies, declaration) if made else 1
-    out: list[Fraction | int] = [10 * taken] * len(tricks)
-    out[declarer] = value * factor if made else -value
+    factor2 = _twice_bonus(play_hand_fairies, declaration) if made else 2
+    out: list[int | float] = [10 * taken] * len(tricks)
+    out[declarer] = _half(value * factor2) if made else number(-value)
     detail = {
         "made": made,
         "declarer_tricks": taken,
         "declared_f_held": needed,
         "value": value,
-        "f_bonus": number(factor),
+        "f_bonus": _half(factor2),
     }
-    return [number(x) for x in out], detail
+    return out, detail
 
 
 def ramsch_scores(

@@ -16,6 +16,7 @@ from typing import Any
 
 from xtarot.cards import Card
 from xtarot.engine.rand import shuffle
+from xtarot.engine.sampling import deal_open
 from xtarot.games.tricks import VoidTracker, resample_hands
 
 from .hand import Hand
@@ -52,13 +53,16 @@ def sample_hand(
         pool.extend(h.discards)
         caps[discard_slot] = len(h.discards)
     pool.sort(key=_INDEX)  # canonical: the draw may not see where they are
-    voids = VoidTracker(n + 2)
-    for s in range(n):
-        voids.note(s, *h.voids.voids[s])
     announced = h.announced
-    also = (lambda s, c: c in announced and announced[c] != s) if announced else None
-    mode = h.mode or "misere"
-    pools = resample_hands(pool, caps, voids, SUIT_OF[mode].__getitem__, rng, also_void=also)
+    if not announced and not any(h.voids.voids):
+        pools = deal_open(pool, caps, rng)  # (what resample_hands draws then, directly)
+    else:
+        voids = VoidTracker(n + 2)
+        for s in range(n):
+            voids.note(s, *h.voids.voids[s])
+        also = (lambda s, c: c in announced and announced[c] != s) if announced else None
+        mode = h.mode or "misere"
+        pools = resample_hands(pool, caps, voids, SUIT_OF[mode].__getitem__, rng, also_void=also)
     deal_hands: list[list[str]] = []
     played = h.played
     for s in range(n):
