@@ -167,6 +167,31 @@ def _add(majors: bool, ranks: int, led: int, i: int) -> tuple[bool, int]:
     return False, ranks | b if k == led else ranks
 
 
+#: the finished tricks last read (a copy of a view's list) and the mask of their cards:
+#: every view of one trick lists the same tricks, the next trick's views one more
+_TRICKS_READ: tuple[list[Any], int] = ([], 0)
+
+
+def _tricks_seen(tricks: list[dict[str, Any]]) -> int:
+    """The packed mask of the cards in ``tricks`` (a view's finished tricks), read on
+    from the tricks last read when ``tricks`` begins with them (compared as lists: by
+    identity first, the views of one hand sharing each trick's dict, else by value)."""
+    global _TRICKS_READ
+    read, seen = _TRICKS_READ
+    k = len(read)
+    if len(tricks) >= k and tricks[:k] == read:
+        if len(tricks) == k:
+            return seen
+    else:
+        k, seen = 0, 0
+    bit = _BIT
+    for t in tricks[k:]:
+        for play in t["cards"]:
+            seen |= bit[play[1]]
+    _TRICKS_READ = (list(tricks), seen)
+    return seen
+
+
 class _Trick:
     """The cards of a trick so far, read for one question: would one more card, added
     by a later player, take the trick?  Same answers as ``trick_winner``, by the rank
@@ -210,8 +235,8 @@ class _Position:
     after me; and, for the explanations, the view's own lists."""
 
     __slots__ = (
-        "_void", "after", "hand_sizes", "led", "majors", "opp_after", "ranks", "seat",
-        "seen", "size", "table", "table_points", "top", "unseen", "voids",
+        "_void", "after", "deck", "hand_sizes", "led", "majors", "n_unseen", "opp_after",
+        "ranks", "seat", "seen", "table", "table_points", "top", "unseen", "voids",
     )  # fmt: skip
 
     def __init__(
@@ -227,12 +252,14 @@ class _Position:
     ) -> None:
         self.seat = seat
         self.top = top
-        self.size = size
+        self.deck = deck = _deck(size)
         self.table = table
         self.seen = seen
         self.after = after
         self.opp_after = opp_after
-        self.unseen = _deck(size)[1] & ~seen
+        self.unseen = deck[1] & ~seen
+        #: how many cards I have not seen (every seen card is one of the deck's)
+        self.n_unseen: int = deck[2] - seen.bit_count()
         self.voids: list[list[str]] = view["voids"]
         self.hand_sizes: list[int] = view["hand_sizes"]
         self._void: list[float] = [-1.0] * 5
@@ -253,26 +280,22 @@ class _Position:
         self.table_points = points
 
     # -- the hot path ----------------------------------------------------------------
-    def n_unseen(self) -> int:
-        """How many cards I have not seen (every seen card is one of the deck's)."""
-        return _deck(self.size)[2] - self.seen.bit_count()
-
     def density(self) -> float:
         """The unseen cards' average points."""
-        n = self.n_unseen()
+        n = self.n_unseen
         if not n:
             return 0.0
         seen = self.seen
         seen_points = 15 * (seen & _MINOR_POINTS).bit_count()
         seen_points += 30 * (seen & _MAJOR_POINTS).bit_count()
-        return (_deck(self.size)[3] - seen_points) / n
+        return (self.deck[3] - seen_points) / n
 
     def void_chance(self, key: int) -> float:
         """The chance that some later opponent holds no card of ``key`` (a suit)."""
         chance = self._void[key]
         if chance >= 0.0:
             return chance
-        total = self.n_unseen()
+        total = self.n_unseen
         other = total - (self.unseen >> _FIELD * key & _RANKS).bit_count()
         suit = _KEYS[key]
         keep = 1.0
@@ -327,7 +350,7 @@ class _Position:
     def unseen_codes(self) -> list[str]:
         """The unseen cards, in deck order."""
         unseen = self.unseen
-        return [c for c in _deck(self.size)[0] if _BIT[c] & unseen]
+        return [c for c in self.deck[0] if _BIT[c] & unseen]
 
     def beaters(self, code: str | None) -> list[str]:
         """Every unseen card that, added by a later opponent, would take the trick from
@@ -403,10 +426,7 @@ class ExtendoriHeuristic(Strategy):
         trick = view["trick"]
         table: list[list[Any]] = trick["cards"]
         bit = _BIT
-        seen = 0
-        for t in view["tricks"]:
-            for play in t["cards"]:
-                seen |= bit[play[1]]
+        seen = _tricks_seen(view["tricks"])
         for play in table:
             seen |= bit[play[1]]
         for c in view["hand"]:
@@ -542,7 +562,7 @@ class ExtendoriHeuristic(Strategy):
         return self._say_later(
             legal[pick],
             "dump",
-            [_code(a) for a in legal],
+            tuple(legal),
             why,
             expected,
             _code(legal[pick]),
@@ -692,7 +712,7 @@ _WHY: dict[str, tuple[str, str]] = {
 
 
 def _dump_words(
-    legal: list[str], why: str, expected: float, pick: str, takes: bool, partner: bool
+    legal: tuple[Action, ...], why: str, expected: float, pick: str, takes: bool, partner: bool
 ) -> tuple[str, str]:
     """Why and what the card is — each word true of the position: "plain" only for a
     card worth no points, "lowest" only when no plain card of mine ranks lower, "does
@@ -709,7 +729,7 @@ def _dump_words(
         en, ja = f"{en}: do not overtake", f"{ja}：追い越さない"
     pts = _PTS[pick]
     if pts == 0:
-        lowest = min(_STRENGTH[c] for c in legal if not _PTS[c])
+        lowest = min(_I_STRENGTH[a.id] for a in legal if not _I_PTS[a.id])
         if _STRENGTH[pick] == lowest:
             tail = (
                 f"dump my lowest plain card ({pick})",
