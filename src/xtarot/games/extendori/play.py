@@ -81,7 +81,8 @@ class ExtendoriState(State):
     #: what every view shares until the next trick ends (:meth:`_view_trick`), and
     #: what it was made from; shared with copies, never changed once made
     _trick_memo: tuple[Any, ...] | None = None
-    #: the views' ``voids`` and what they were made from (:meth:`_voids_json`)
+    #: the views' ``voids`` and the list of void sets they were made from
+    #: (:meth:`_voids_json`); dropped when a void is shown
     _voids_memo: tuple[Any, ...] | None = None
 
     # -- match and hand set-up ---------------------------------------------------------
@@ -194,6 +195,7 @@ class ExtendoriState(State):
                 void.add(led)
                 if c.suit is not None:
                     void.add(MAJORS)
+                self._voids_memo = None  # a void shown: the views' voids are made again
         else:
             trick.led = _SUIT[c]
         plays.append((seat, c))
@@ -270,7 +272,8 @@ class ExtendoriState(State):
         team = [sum(individual[s] for s in t) for t in g.teams]
         return [team[g.team_of[s]] for s in range(self.players)]
 
-    def scores(self) -> Scores:
+    def _standings(self) -> tuple[list[float], tuple[int, ...], dict[str, Any]]:
+        """:meth:`scores`' totals, ranks and detail."""
         g, n = self.game, self.players
         playing = self.phase == "play"
         individual = [self.match_points[s] + (self.points[s] if playing else 0) for s in range(n)]
@@ -283,27 +286,45 @@ class ExtendoriState(State):
         else:  # the place of the seat's team among the teams
             team_ranks = competition_ranks(team_totals)
             ranks = tuple(team_ranks[g.team_of[s]] for s in range(n))
+        detail = {
+            "individual": individual,
+            "hand_points": list(self.points),
+            "hands": [list(r) for r in self.hand_results],
+            "team_totals": team_totals,
+        }
+        return [float(t) for t in totals], ranks, detail
+
+    def scores(self) -> Scores:
+        totals, ranks, detail = self._standings()
         return Scores(
-            totals=tuple(float(t) for t in totals),
+            totals=tuple(totals),
             ranks=ranks,
             final=self.phase == "over",
-            teams=g.teams,
-            detail={
-                "individual": individual,
-                "hand_points": list(self.points),
-                "hands": [list(r) for r in self.hand_results],
-                "team_totals": team_totals,
-            },
+            teams=self.game.teams,
+            detail=detail,
         )
 
     def _scores_dict(self) -> dict[str, Any]:
-        """``scores().to_dict()``, made again only when the points, the hands played or
-        the phase have changed (once a trick, not at every card: a view is built at
-        every decision of every play-out)."""
+        """``scores().to_dict()``, made directly (without the ``Scores``), and again
+        only when the points, the hands played or the phase have changed (once a
+        trick, not at every card: a view is built at every decision of every
+        play-out)."""
         key = (self.phase, len(self.hand_results), tuple(self.points), tuple(self.match_points))
         memo = self._scores_memo
         if memo is None or memo[0] != key:
-            memo = self._scores_memo = (key, self.scores().to_dict())
+            totals, ranks, detail = self._standings()
+            teams = self.game.teams
+            memo = self._scores_memo = (
+                key,
+                {
+                    "totals": totals,
+                    "ranks": list(ranks),
+                    "winners": [s for s, r in enumerate(ranks) if r == 1],
+                    "final": self.phase == "over",
+                    "teams": [list(t) for t in teams] if teams is not None else None,
+                    "detail": detail,
+                },
+            )
         return memo[1]
 
     # -- views --------------------------------------------------------------------------
@@ -349,14 +370,13 @@ class ExtendoriState(State):
         return memo
 
     def _voids_json(self) -> list[list[str]]:
-        """The views' ``voids``, made again when one is shown: a batch's void sets
-        (its own tracker's; a copy's are others) only grow."""
+        """The views' ``voids``, made again when a void is shown (:meth:`_play` drops
+        them) or the sets are others (a new batch's tracker; a copy's own sets)."""
         voids = self.voids.voids
-        shown = sum(map(len, voids))
         memo = self._voids_memo
-        if memo is None or memo[0] is not voids or memo[1] != shown:
-            memo = self._voids_memo = (voids, shown, [sorted(v) for v in voids[: self.players]])
-        return memo[2]  # type: ignore[no-any-return]
+        if memo is None or memo[0] is not voids:
+            memo = self._voids_memo = (voids, [sorted(v) for v in voids[: self.players]])
+        return memo[1]  # type: ignore[no-any-return]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         g = self.game
