@@ -54,6 +54,8 @@ PLAYOUTS = (
     "xtarot.agents.heuristic.grail_mahjong",
     "xtarot.games.sono_arcana",
     "xtarot.agents.heuristic.sono_arcana",
+    "xtarot.games.extendori.play",
+    "xtarot.agents.heuristic.extendori",
 )
 
 #: the modules ``setup.py`` compiles at ``-O1`` rather than ``-O2``: the engine, game
@@ -69,6 +71,8 @@ QUICK = (  # (a literal: setup.py reads it from this file's source)
     "xtarot.agents.heuristic.grail_mahjong",
     "xtarot.games.sono_arcana",
     "xtarot.agents.heuristic.sono_arcana",
+    "xtarot.games.extendori.play",
+    "xtarot.agents.heuristic.extendori",
 )
 
 

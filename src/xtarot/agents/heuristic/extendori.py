@@ -32,10 +32,14 @@ bit per card (each following key's ranks in a field of its own, bit = the card's
 in its key's order), and decides on ints: a legal move's key, rank, points and strength
 come from tables built at import, by its action id.  "Would this unseen card take the
 trick" is a mask of the ranks that would (:func:`_beat`, the wrap-arounds included),
-so a card's threats are the unseen cards of that mask, counted in one go.  The choices
-are the same to the last tie (the first card, in the order of the legal moves, of those
-that tie, as ``min`` and ``max`` break ties), and the words of an explanation are
-made, from the same facts, only when ``explain()`` asks for them.
+so a card's threats are the unseen cards of that mask, counted in one go.  Compiled
+(``XTAROT_COMPILE_PLAYOUTS=1``, :mod:`xtarot._compiled`), the masks are C ints, a
+decision's facts (:class:`_Position`) an extension type of C fields, and counting the
+threats a C function (``cython.compiled`` picks the C loops where Python has a faster
+builtin: ``int.bit_count``, ``int.bit_length``).  The choices are the same to the
+last tie (the first card, in the order of the legal moves, of those that tie, as
+``min`` and ``max`` break ties), and the words of an explanation are made, from the
+same facts, only when ``explain()`` asks for them.
 """
 
 from __future__ import annotations
@@ -48,6 +52,11 @@ from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.cards import XTAROT, Card, card
 from xtarot.engine import Action
 from xtarot.games.extendori.rules import MINOR_ORDER, deck_cards, points, trick_winner
+
+try:  # compiled (setup.py): C ints for the masks and counts; as Python: no-op decorators
+    import cython
+except ImportError:
+    from xtarot import _cython as cython  # type: ignore[no-redef]
 
 __all__ = ["ExtendoriHeuristic", "card_points"]
 
@@ -137,6 +146,16 @@ def _none_of(other: int, total: int, hand: int) -> float:
     return p
 
 
+@cython.cfunc
+@cython.returns(cython.Py_ssize_t)
+@cython.locals(
+    ranks=cython.Py_ssize_t,
+    turn=cython.Py_ssize_t,
+    low=cython.Py_ssize_t,
+    high=cython.Py_ssize_t,
+    m=cython.Py_ssize_t,
+    below=cython.Py_ssize_t,
+)
 def _beat(ranks: int, turn: int) -> int:
     """The ranks of a key that, added to a trick by a later player, would take it: the
     trick's cards of that key are ``ranks`` (a bit each, never none), ``turn`` the
@@ -147,7 +166,15 @@ def _beat(ranks: int, turn: int) -> int:
     high = ranks >> turn & 1
     if low and high:  # already wrapped: only the 0 beats a lone 1
         return 1 if low == 2 else 0
-    m = _RANKS ^ ((1 << ranks.bit_length()) - 1)  # the ranks above the best
+    if cython.compiled:  # C ints: the best rank's bit smeared down to bit 0
+        below = ranks | ranks >> 1
+        below |= below >> 2
+        below |= below >> 4
+        below |= below >> 8
+        below |= below >> 16
+        m = _RANKS ^ below  # the ranks above the best
+    else:
+        m = _RANKS ^ ((1 << ranks.bit_length()) - 1)  # the ranks above the best
     if low:
         m &= ~(1 << turn)  # the high end would wrap below the low one
     elif high:
@@ -155,6 +182,7 @@ def _beat(ranks: int, turn: int) -> int:
     return m
 
 
+@cython.locals(k=cython.Py_ssize_t, b=cython.Py_ssize_t)
 def _add(majors: bool, ranks: int, led: int, i: int) -> tuple[bool, int]:
     """A trick's ``(majors, ranks)`` once card ``i`` is added: with a major down only
     majors count (``ranks``: their numbers), else the led suit's ranks."""
@@ -165,6 +193,21 @@ def _add(majors: bool, ranks: int, led: int, i: int) -> tuple[bool, int]:
     if k == _MAJORS:
         return True, b
     return False, ranks | b if k == led else ranks
+
+
+@cython.cfunc
+@cython.returns(cython.Py_ssize_t)
+@cython.locals(x=cython.Py_ssize_t, n=cython.Py_ssize_t)
+def _count(x: int) -> int:
+    """How many bits ``x`` (at most one key's field) has set."""
+    if cython.compiled:
+        n = 0
+        while x:
+            x &= x - 1
+            n += 1
+        return n
+    else:
+        return x.bit_count()
 
 
 #: the finished tricks last read (a copy of a view's list) and the mask of their cards:
@@ -229,16 +272,32 @@ class _Trick:
         return sum(mask >> _I_RANK[_INDEX[c]] & 1 for c in codes)
 
 
+@cython.cclass
 class _Position:
     """What one decision knows, as ints: the trick so far (its led key, whether a
-    major is down, the ranks that count), the unseen cards (a packed mask), who plays
-    after me; and, for the explanations, the view's own lists."""
+    major is down, the ranks that count), the unseen cards (a packed mask, and the
+    majors' field of it), who plays after me; and, for the explanations, the view's
+    own lists.  Compiled, an extension type of C fields."""
 
-    __slots__ = (
-        "_void", "after", "deck", "hand_sizes", "led", "majors", "n_unseen", "opp_after",
-        "ranks", "seat", "seen", "table", "table_points", "top", "unseen", "voids",
-    )  # fmt: skip
+    seat = cython.declare(cython.Py_ssize_t)
+    top = cython.declare(cython.Py_ssize_t)
+    led = cython.declare(cython.Py_ssize_t)
+    majors = cython.declare(cython.bint)
+    ranks = cython.declare(cython.Py_ssize_t)
+    table_points = cython.declare(cython.Py_ssize_t)
+    n_unseen = cython.declare(cython.Py_ssize_t)
+    unseen_majors = cython.declare(cython.Py_ssize_t)
+    deck = cython.declare(tuple)
+    table = cython.declare(list)
+    seen = cython.declare(object)
+    unseen = cython.declare(object)
+    after = cython.declare(list)
+    opp_after = cython.declare(list)
+    voids = cython.declare(list)
+    hand_sizes = cython.declare(list)
+    _void = cython.declare(list)
 
+    @cython.locals(i=cython.Py_ssize_t, led=cython.Py_ssize_t, ranks=cython.Py_ssize_t)
     def __init__(
         self,
         seat: int,
@@ -257,13 +316,15 @@ class _Position:
         self.seen = seen
         self.after = after
         self.opp_after = opp_after
-        self.unseen = deck[1] & ~seen
+        self.unseen = unseen = deck[1] & ~seen
+        self.unseen_majors = unseen >> _FIELD * _MAJORS
         #: how many cards I have not seen (every seen card is one of the deck's)
-        self.n_unseen: int = deck[2] - seen.bit_count()
-        self.voids: list[list[str]] = view["voids"]
-        self.hand_sizes: list[int] = view["hand_sizes"]
-        self._void: list[float] = [-1.0] * 5
-        led = majors = ranks = points = 0
+        self.n_unseen = deck[2] - seen.bit_count()
+        self.voids = view["voids"]
+        self.hand_sizes = view["hand_sizes"]
+        self._void = [-1.0] * 5
+        led = ranks = points = 0
+        majors = False
         if table:
             i = _INDEX[table[0][1]]
             led = _I_KEY[i]
@@ -290,13 +351,16 @@ class _Position:
         seen_points += 30 * (seen & _MAJOR_POINTS).bit_count()
         return (self.deck[3] - seen_points) / n
 
+    @cython.cfunc
+    @cython.returns(cython.double)
+    @cython.locals(key=cython.Py_ssize_t, keep=cython.double, total=cython.Py_ssize_t)
     def void_chance(self, key: int) -> float:
         """The chance that some later opponent holds no card of ``key`` (a suit)."""
         chance = self._void[key]
         if chance >= 0.0:
-            return chance
+            return chance  # type: ignore[no-any-return]
         total = self.n_unseen
-        other = total - (self.unseen >> _FIELD * key & _RANKS).bit_count()
+        other = total - _count(self.unseen >> _FIELD * key & _RANKS)
         suit = _KEYS[key]
         keep = 1.0
         for s in self.opp_after:
@@ -304,9 +368,10 @@ class _Position:
                 keep = 0.0
                 break
             keep *= 1.0 - _none_of(other, total, self.hand_sizes[s])
-        chance = self._void[key] = 1.0 - keep
-        return chance
+        self._void[key] = 1.0 - keep
+        return 1.0 - keep
 
+    @cython.locals(beat=cython.Py_ssize_t, led=cython.Py_ssize_t)
     def wins(self, legal: list[Action]) -> list[bool]:
         """Whether each legal card would take the trick as it stands (I follow)."""
         if self.majors:
@@ -319,34 +384,48 @@ class _Position:
             for a in legal
         ]
 
+    @cython.cfunc
+    @cython.returns(cython.Py_ssize_t)
+    @cython.locals(
+        i=cython.Py_ssize_t,
+        led=cython.Py_ssize_t,
+        majors=cython.bint,
+        ranks=cython.Py_ssize_t,
+        k=cython.Py_ssize_t,
+        b=cython.Py_ssize_t,
+        count=cython.Py_ssize_t,
+        suit=cython.Py_ssize_t,
+    )
     def threats(self, i: int) -> int:
         """Unseen cards that would beat the trick's winner after I play card ``i``
         (-1: the trick as it stands)."""
         if not self.opp_after:
             return 0
-        if i < 0:
-            led, majors, ranks = self.led, self.majors, self.ranks
-        elif self.table:
-            led = self.led
-            majors, ranks = _add(self.majors, self.ranks, led, i)
-        else:
-            led = _I_KEY[i]
-            majors, ranks = led == _MAJORS, 1 << _I_RANK[i]
+        led, majors, ranks = self.led, self.majors, self.ranks
+        if i >= 0:  # the trick once I add card i (as _add)
+            k = _I_KEY[i]
+            b = 1 << _I_RANK[i]
+            if not self.table:
+                led, majors, ranks = k, k == _MAJORS, b
+            elif majors:
+                if k == _MAJORS:
+                    ranks |= b
+            elif k == _MAJORS:
+                majors, ranks = True, b
+            elif k == led:
+                ranks |= b
         count = 0
         if led != _MAJORS:
             if not majors:  # a minor never beats a trumped trick
-                count = (self.unseen >> _FIELD * led & _RANKS & _beat(ranks, _F)).bit_count()
+                suit = self.unseen >> _FIELD * led & _RANKS
+                count = _count(suit & _beat(ranks, _F))
             if self.void_chance(led) < VOID_RISK:
                 return count
-        unseen_majors = self.unseen >> _FIELD * _MAJORS
         if led != _MAJORS and not majors:
-            return count + unseen_majors.bit_count()  # any major takes a minor trick
-        return count + (unseen_majors & _beat(ranks, self.top)).bit_count()
+            return count + _count(self.unseen_majors)  # any major takes a minor trick
+        return count + _count(self.unseen_majors & _beat(ranks, self.top))
 
     # -- for the explanations ------------------------------------------------------------
-    def codes(self) -> list[str]:
-        return [c for _, c in self.table]
-
     def unseen_codes(self) -> list[str]:
         """The unseen cards, in deck order."""
         unseen = self.unseen
@@ -449,6 +528,20 @@ class ExtendoriHeuristic(Strategy):
         return self._follow(pos, decision.legal, partner)
 
     # -- following ------------------------------------------------------------------------
+    @cython.locals(
+        pos=_Position,
+        j=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        pick=cython.Py_ssize_t,
+        best=cython.Py_ssize_t,
+        sure=cython.Py_ssize_t,
+        fight=cython.Py_ssize_t,
+        sure_key=cython.Py_ssize_t,
+        fight_key=cython.Py_ssize_t,
+        threats=cython.Py_ssize_t,
+        key=cython.Py_ssize_t,
+        table_pts=cython.Py_ssize_t,
+    )
     def _follow(self, pos: _Position, legal: list[Action], partner: set[int]) -> Action:
         table_pts = pos.table_points
         wins = pos.wins(legal)
@@ -498,6 +591,21 @@ class ExtendoriHeuristic(Strategy):
         return self._dump(pos, legal, wins, "unsure", expected=expected)
 
     # -- leading --------------------------------------------------------------------------
+    @cython.locals(
+        pos=_Position,
+        j=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        t=cython.Py_ssize_t,
+        pick=cython.Py_ssize_t,
+        best=cython.Py_ssize_t,
+        minor=cython.Py_ssize_t,
+        major=cython.Py_ssize_t,
+        minor_key=cython.Py_ssize_t,
+        major_key=cython.Py_ssize_t,
+        key=cython.Py_ssize_t,
+        rank=cython.Py_ssize_t,
+        plain=cython.bint,
+    )
     def _lead(self, pos: _Position, legal: list[Action]) -> Action:
         # a sure winner (a minor before a major): the most points, then the lowest;
         # else the plain card of my shortest suit, the lowest; else the point card
@@ -541,6 +649,13 @@ class ExtendoriHeuristic(Strategy):
         return self._say_later(legal[pick], "point lead", pos, _code(legal[pick]))
 
     # -- dumping --------------------------------------------------------------------------
+    @cython.locals(
+        j=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        pick=cython.Py_ssize_t,
+        best=cython.Py_ssize_t,
+        key=cython.Py_ssize_t,
+    )
     def _dump(
         self,
         pos: _Position,
