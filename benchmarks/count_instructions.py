@@ -12,7 +12,9 @@ counts only inside ``functools.reduce``, so Python's start-up and imports are le
     valgrind ... python benchmarks/count_instructions.py ismcts 300
 
 ``playouts GAME PLAYERS GAMES`` plays seeded random matches through the public API (the
-loop of ``bench_playouts.py``) and prints the decisions played; ``ismcts ITERATIONS``
+loop of ``bench_playouts.py``) and prints the decisions played; ``heuristic GAME PLAYERS
+GAMES`` plays seeded heuristic play-outs instead (the loop of ``bench_speed.py``: single
+hands where the game has them, every seat the heuristic, views peeked); ``ismcts ITERATIONS``
 searches the fairy500 4-player opening of ``bench_bots.py`` and prints its move.
 Divide callgrind's "Collected" count by the decisions or the iterations (the same
 seeds give the same games and searches, so two versions of the code are compared on
@@ -26,7 +28,8 @@ import random
 import sys
 
 import xtarot
-from xtarot.agents import ISMCTSAgent, decision_for
+from xtarot.agents import Decision, ISMCTSAgent, decision_for
+from xtarot.agents.heuristic import HeuristicAgent
 
 
 def playouts(game_id: str, players: int, games: int) -> int:
@@ -45,6 +48,28 @@ def playouts(game_id: str, players: int, games: int) -> int:
     return functools.reduce(play, range(games), 0)
 
 
+def heuristic(game_id: str, players: int, games: int) -> int:
+    info = next(i for i in xtarot.games() if i.id == game_id)
+    game = xtarot.load(game_id, players=players, **dict(info.bulk_options))
+
+    def play(done: int, seed: int) -> int:
+        state = game.new_state(seed=seed)
+        bots = [HeuristicAgent(seed * 10 + s) for s in range(players)]
+        while not state.is_terminal:
+            seat = state.current_player
+            view = state.peek_view(seat)
+            state.apply(bots[seat].act(Decision(seat, view, state.legal_actions(), _no_world)))
+            done += 1
+        return done
+
+    play(0, 10**6)  # a first match outside the count (caches, tables)
+    return functools.reduce(play, range(games), 0)
+
+
+def _no_world(rng: random.Random) -> xtarot.State:
+    raise RuntimeError("heuristics never sample worlds")
+
+
 def ismcts(iterations: int) -> str:
     info = next(i for i in xtarot.games() if i.id == "fairy500")
     game = xtarot.load("fairy500", players=4, **dict(info.bulk_options))
@@ -61,6 +86,9 @@ def ismcts(iterations: int) -> str:
 def main(argv: list[str]) -> int:
     if argv[:1] == ["playouts"] and len(argv) == 4:
         print(f"decisions {playouts(argv[1], int(argv[2]), int(argv[3]))}")
+        return 0
+    if argv[:1] == ["heuristic"] and len(argv) == 4:
+        print(f"decisions {heuristic(argv[1], int(argv[2]), int(argv[3]))}")
         return 0
     if argv[:1] == ["ismcts"] and len(argv) == 2:
         print(f"iterations {int(argv[1])} move {ismcts(int(argv[1]))}")

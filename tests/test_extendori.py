@@ -706,3 +706,33 @@ def test_the_fast_trick_winner_agrees_with_the_rules() -> None:
         plays = list(zip(rng.sample(range(8), players), rng.sample(pool, players), strict=True))
         for top in (21, 22, 23):
             assert _trick_winner(plays, top) == trick_winner(plays, top), plays
+
+
+@pytest.mark.parametrize("options", [{}, {"teams": "pairs"}])
+def test_views_read_from_kept_parts_are_fresh_in_copies_going_other_ways(
+    options: dict[str, str],
+) -> None:
+    """A view reads what a trick's views share and the voids from what the last view
+    kept (issue #40); a copy of the state that goes another way from the same position
+    must see its own: every view equals one of a new copy, which keeps nothing of its
+    own yet, for the seat to act and another seat, to the end of the match."""
+    game = xtarot.load("extendori", players=4, **options)
+    for seed in range(3):
+        rng = random.Random(seed)
+        st = game.new_state(seed=seed)
+        copies: list[State] = []
+        while not st.is_terminal:
+            st.peek_view(st.current_player)  # keeps its parts, which copies inherit
+            if rng.random() < 0.02:
+                copies.append(st.clone())
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+        assert copies
+        for other in copies:
+            while True:
+                for seat in (other.current_player or 0, 1):
+                    assert other.peek_view(seat) == other.clone().view(seat)
+                if other.is_terminal:
+                    break
+                legal = other.legal_actions()
+                other.apply(legal[rng.randrange(len(legal))])

@@ -202,3 +202,33 @@ def test_trick_arithmetic_agrees_with_trick_winner() -> None:
                 assert trick.count_taken([extra.code]) == expected, (cards, extra)
             checked += 1
     assert checked > 20000
+
+
+def test_interleaved_matches_play_as_alone() -> None:
+    """The heuristic reads a hand's finished tricks on from those it last read (issue
+    #40): two matches whose decisions alternate, every seat of both played by the same
+    heuristics, make the same moves and explanations as each match alone."""
+
+    def play(games: list[Any], seeds: list[int], bots: list[Any]) -> list[list[str]]:
+        states = [g.new_state(seed=seed) for g, seed in zip(games, seeds, strict=True)]
+        said: list[list[str]] = [[] for _ in states]
+        while not all(st.is_terminal for st in states):
+            for k, st in enumerate(states):
+                if st.is_terminal:
+                    continue
+                seat = st.current_player
+                bot = bots[seat]
+                action = bot.act(Decision(seat, st.peek_view(seat), st.legal_actions(), None))
+                explanation = bot.explain()
+                assert explanation is not None
+                said[k].append(f"{action.text} {explanation.en} {explanation.ja}")
+                st.apply(action)
+        return said
+
+    games = [xtarot.load("extendori", players=4, hands=1), xtarot.load("extendori", players=4)]
+    together = play(games, [21, 22], [ExtendoriHeuristic(s) for s in range(4)])
+    alone = [
+        play([g], [seed], [ExtendoriHeuristic(s) for s in range(4)])[0]
+        for g, seed in zip(games, [21, 22], strict=True)
+    ]
+    assert together[0] != together[1] and together == alone

@@ -1,8 +1,9 @@
 """The one list of modules ``setup.py`` compiles with Cython, and which of them run compiled.
 
 Two kinds of module are compiled, each from its unchanged ``.py`` source (Cython's
-pure-Python mode; ``@cython.locals`` gives a few hot locals C types and means nothing
-to Python):
+pure-Python mode; ``@cython.locals`` gives a few hot locals C types, ``@cython.cfunc``
+and ``@cython.cclass`` make a few hot functions C functions and a class an extension
+type, and all three mean nothing to Python):
 
 * the adapters' per-step modules (a PettingZoo or OpenSpiel step);
 * on request (:data:`PLAYOUTS`), the hot path of a heuristic play-out (issue #40): the
@@ -42,10 +43,10 @@ MODULES = (
 #: the hot path of a heuristic play-out, compiled only when asked for while installing
 #: (``XTAROT_COMPILE_PLAYOUTS=1 pip install …``): they made Fairy 500's, Grail
 #: Mahjong's and Sono-arcana's heuristic play-outs 1.15-1.6x as fast as the same lean
-#: sources in pure Python, and cost about 57 more CPU seconds of C compiling at every
-#: install (CI's whole suite ran about 80 s longer while the wheel compiled them beside
-#: it; sono-arcana's two about 16 more), so they are not compiled by default
-#: (docs/engine.md, "What is compiled, and why")
+#: sources in pure Python (Extendori's 1.7x), and cost about 57 more CPU seconds of C
+#: compiling at every install (CI's whole suite ran about 80 s longer while the wheel
+#: compiled them beside it; sono-arcana's two about 16 more, extendori's two about 19),
+#: so they are not compiled by default (docs/engine.md, "What is compiled, and why")
 PLAYOUTS = (
     "xtarot.engine.core",
     "xtarot.games.fairy500.game",
@@ -54,6 +55,8 @@ PLAYOUTS = (
     "xtarot.agents.heuristic.grail_mahjong",
     "xtarot.games.sono_arcana",
     "xtarot.agents.heuristic.sono_arcana",
+    "xtarot.games.extendori.play",
+    "xtarot.agents.heuristic.extendori",
 )
 
 #: the modules ``setup.py`` compiles at ``-O1`` rather than ``-O2``: the engine, game
@@ -69,6 +72,8 @@ QUICK = (  # (a literal: setup.py reads it from this file's source)
     "xtarot.agents.heuristic.grail_mahjong",
     "xtarot.games.sono_arcana",
     "xtarot.agents.heuristic.sono_arcana",
+    "xtarot.games.extendori.play",
+    "xtarot.agents.heuristic.extendori",
 )
 
 

@@ -41,3 +41,27 @@ def locals(**types: object) -> Callable[[F], F]:
         return function
 
     return keep
+
+
+def cclass(cls: F) -> F:
+    """``@cclass``: the class, unchanged (compiled: an extension type with C fields)."""
+    return cls
+
+
+def cfunc(function: F) -> F:
+    """``@cfunc``: the function, unchanged (compiled: a C function)."""
+    return function
+
+
+def returns(type_: object) -> Callable[[F], F]:
+    """``@returns(type)``: the function, unchanged (compiled: its C return type)."""
+
+    def keep(function: F) -> F:
+        return function
+
+    return keep
+
+
+def declare(type_: object = None, value: object = None, **kwargs: object) -> object:
+    """``declare(type)`` (a C variable, or a C field of a ``cclass``): ``value``."""
+    return value

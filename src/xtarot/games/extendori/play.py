@@ -78,6 +78,12 @@ class ExtendoriState(State):
     #: the views' ``scores`` and what they were made from (:meth:`_scores_dict`);
     #: shared with copies, never changed once made
     _scores_memo: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+    #: what every view shares until the next trick ends (:meth:`_view_trick`), and
+    #: what it was made from; shared with copies, never changed once made
+    _trick_memo: tuple[Any, ...] | None = None
+    #: the views' ``voids`` and the list of void sets they were made from
+    #: (:meth:`_voids_json`); dropped when a void is shown
+    _voids_memo: tuple[Any, ...] | None = None
 
     # -- match and hand set-up ---------------------------------------------------------
     def _new_match(self) -> None:
@@ -189,6 +195,7 @@ class ExtendoriState(State):
                 void.add(led)
                 if c.suit is not None:
                     void.add(MAJORS)
+                self._voids_memo = None  # a void shown: the views' voids are made again
         else:
             trick.led = _SUIT[c]
         plays.append((seat, c))
@@ -265,7 +272,8 @@ class ExtendoriState(State):
         team = [sum(individual[s] for s in t) for t in g.teams]
         return [team[g.team_of[s]] for s in range(self.players)]
 
-    def scores(self) -> Scores:
+    def _standings(self) -> tuple[list[float], tuple[int, ...], dict[str, Any]]:
+        """:meth:`scores`' totals, ranks and detail."""
         g, n = self.game, self.players
         playing = self.phase == "play"
         individual = [self.match_points[s] + (self.points[s] if playing else 0) for s in range(n)]
@@ -278,27 +286,45 @@ class ExtendoriState(State):
         else:  # the place of the seat's team among the teams
             team_ranks = competition_ranks(team_totals)
             ranks = tuple(team_ranks[g.team_of[s]] for s in range(n))
+        detail = {
+            "individual": individual,
+            "hand_points": list(self.points),
+            "hands": [list(r) for r in self.hand_results],
+            "team_totals": team_totals,
+        }
+        return [float(t) for t in totals], ranks, detail
+
+    def scores(self) -> Scores:
+        totals, ranks, detail = self._standings()
         return Scores(
-            totals=tuple(float(t) for t in totals),
+            totals=tuple(totals),
             ranks=ranks,
             final=self.phase == "over",
-            teams=g.teams,
-            detail={
-                "individual": individual,
-                "hand_points": list(self.points),
-                "hands": [list(r) for r in self.hand_results],
-                "team_totals": team_totals,
-            },
+            teams=self.game.teams,
+            detail=detail,
         )
 
     def _scores_dict(self) -> dict[str, Any]:
-        """``scores().to_dict()``, made again only when the points, the hands played or
-        the phase have changed (once a trick, not at every card: a view is built at
-        every decision of every play-out)."""
+        """``scores().to_dict()``, made directly (without the ``Scores``), and again
+        only when the points, the hands played or the phase have changed (once a
+        trick, not at every card: a view is built at every decision of every
+        play-out)."""
         key = (self.phase, len(self.hand_results), tuple(self.points), tuple(self.match_points))
         memo = self._scores_memo
         if memo is None or memo[0] != key:
-            memo = self._scores_memo = (key, self.scores().to_dict())
+            totals, ranks, detail = self._standings()
+            teams = self.game.teams
+            memo = self._scores_memo = (
+                key,
+                {
+                    "totals": totals,
+                    "ranks": list(ranks),
+                    "winners": [s for s, r in enumerate(ranks) if r == 1],
+                    "final": self.phase == "over",
+                    "teams": [list(t) for t in teams] if teams is not None else None,
+                    "detail": detail,
+                },
+            )
         return memo[1]
 
     # -- views --------------------------------------------------------------------------
@@ -311,9 +337,53 @@ class ExtendoriState(State):
             built.append({"leader": lead, "cards": [[s, c.code] for s, c in plays], "winner": w})
         return built
 
+    def _view_trick(self) -> tuple[Any, ...]:
+        """The parts of a view that change only when a trick ends (the batch, the
+        stock, the tricks, the points, the scores, the phase) or never in a hand,
+        made once a trick: (key, teams, hand number, order, batch, batch sizes,
+        dealer, stock count, tricks, hand points, scores).  Keyed by the very list of
+        tricks (a hand's own; a copy's is another) and its length: a trick ends, a
+        batch is dealt and a hand or the match ends only as a trick is added."""
+        tricks = self.tricks
+        memo = self._trick_memo
+        if (
+            memo is not None
+            and memo[0][0] is tricks
+            and memo[0][1] == len(tricks)
+            and memo[0][2] == self.phase
+        ):
+            return memo
+        g = self.game
+        memo = self._trick_memo = (
+            (tricks, len(tricks), self.phase),
+            [list(t) for t in g.teams] if g.teams else None,
+            len(self.hand_results) + (1 if self.phase == "play" else 0),
+            list(self.order),
+            self.batch + 1,
+            list(g.schedule),
+            self.dealers[-1],
+            len(self.stock) - self.top,
+            list(self._tricks_json()),
+            list(self.points),
+            self._scores_dict(),
+        )
+        return memo
+
+    def _voids_json(self) -> list[list[str]]:
+        """The views' ``voids``, made again when a void is shown (:meth:`_play` drops
+        them) or the sets are others (a new batch's tracker; a copy's own sets)."""
+        voids = self.voids.voids
+        memo = self._voids_memo
+        if memo is None or memo[0] is not voids:
+            memo = self._voids_memo = (voids, [sorted(v) for v in voids[: self.players]])
+        return memo[1]  # type: ignore[no-any-return]
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         g = self.game
         trick = self.trick
+        (_, teams, number, order, batch, sizes, dealer, stock, tricks, points, scores) = (
+            self._view_trick()
+        )
         view: dict[str, Any] = {
             "game": g.id,
             "players": self.players,
@@ -321,26 +391,26 @@ class ExtendoriState(State):
             "phase": self.phase,
             "current_player": self.current_player,
             "deck": g.deck_size,
-            "teams": [list(t) for t in g.teams] if g.teams else None,
-            "hand_number": len(self.hand_results) + (1 if self.phase == "play" else 0),
+            "teams": teams,
+            "hand_number": number,
             "hands_limit": g.hands_limit,
             "target_score": g.target,
             "first": self.first,
-            "order": list(self.order),
-            "batch": self.batch + 1,
-            "batch_sizes": list(g.schedule),
-            "dealer": self.dealers[-1],
-            "stock_count": len(self.stock) - self.top,
+            "order": order,
+            "batch": batch,
+            "batch_sizes": sizes,
+            "dealer": dealer,
+            "stock_count": stock,
             "hand_sizes": [len(h) for h in self.hands],
             "trick": {
                 "leader": trick.leader,
                 "led_suit": trick.led,
                 "cards": [[s, c.code] for s, c in trick.plays],
             },
-            "tricks": list(self._tricks_json()),
-            "hand_points": list(self.points),
-            "voids": [sorted(v) for v in self.voids.voids[: self.players]],
-            "scores": self._scores_dict(),
+            "tricks": tricks,
+            "hand_points": points,
+            "voids": self._voids_json(),
+            "scores": scores,
         }
         if seat is not None:
             view["hand"] = [c.code for c in self.hands[seat]]
