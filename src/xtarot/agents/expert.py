@@ -341,8 +341,9 @@ class ExpertAgent:
     the heuristic's move only when it did so in at least ``min_declared`` worlds and
     its contract was made in at least ``min_make`` of them, whatever its mean value: a
     failed contract costs its whole value, and a strong player declares what it is
-    very likely to make.  The halving ranks candidates already short of that make
-    rate after their better-placed rivals.  ``min_make=0`` turns the rule off.
+    very likely to make.  The halving ranks a candidate already seen declaring in
+    ``min_declared`` worlds and short of that make rate after its rivals.
+    ``min_make=0`` turns the rule off.
 
     A ``seconds`` budget is a wall-clock deadline from the moment :meth:`act` is called
     (choosing the candidates included), checked before every decision of every
@@ -633,7 +634,9 @@ class ExpertAgent:
                 ranked = sorted(
                     alive,
                     key=lambda i: (
-                        made[i] < self.min_make * declared[i],  # short of the make rate: last
+                        # seen declaring often enough, and short of the make rate: last
+                        declared[i] >= max(1, self.min_declared)
+                        and made[i] < self.min_make * declared[i],
                         -sums[i] / max(worlds[i], 1),
                         i,
                     ),
