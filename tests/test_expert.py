@@ -31,6 +31,7 @@ from xtarot.agents.expert import (
     heuristic_playout,
 )
 from xtarot.agents.heuristic import STRATEGIES
+from xtarot.agents.ismcts import _utilities
 from xtarot.agents.levels import LEVELS, level_of
 
 
@@ -217,6 +218,31 @@ def test_expert_refuses_a_bid_with_a_high_mean_but_a_low_make_rate() -> None:
                     assert declared < 8 or made < 0.9 * declared
             refused += 1
     assert refused >= 1
+
+
+def test_fairy500_play_outs_value_the_contracts_points() -> None:
+    """A fairy500 hand's value counts its points, not just who leads: a made 8-trick
+    contract is clearly worth more than a made 6 and a failed 8 clearly less than a
+    failed 6; the old weight (0.1 against the largest total) barely told the made ones
+    apart and even put the failed 8 above the failed 6."""
+    bot = ExpertAgent(1, iterations=10)
+    assert bot._prepare("fairy500")
+
+    def value(totals: list[float], margin: float, points: float) -> float:
+        ranks = tuple(1 + sum(t > x for t in totals) for x in totals)
+        return _utilities(totals, ranks, margin, points)[0]
+
+    hands = {
+        "made 8s": [220, 110, 10, 0],
+        "made 6s": [40, 20, 30, 10],
+        "failed 6s": [-40, -20, 40, 30],
+        "failed 8s": [-220, -110, 30, 40],
+    }
+    now = {k: value(t, bot._margin, bot._points) for k, t in hands.items()}
+    old = {k: value(t, 0.1, 1.0) for k, t in hands.items()}
+    assert now["made 8s"] - now["made 6s"] > 0.2 > 0.02 > old["made 8s"] - old["made 6s"]
+    assert now["failed 6s"] - now["failed 8s"] > 0.35
+    assert old["failed 8s"] > old["failed 6s"]  # against the largest total: the bigger fall
 
 
 def test_make_rate_rule_picks_the_best_allowed_candidate() -> None:
