@@ -60,8 +60,10 @@ of the level's seat, and against ``normal`` the paired edges, for the lot model.
 
 Seeded: with ``--expert-iterations`` (play-outs a move) every figure is
 reproducible on any machine; ``hard`` thinks ``--hard-seconds`` a move (a deadline,
-so its moves depend on the machine's speed).  One process; a progress bar (or lines
-when piped) on stderr.
+so its moves depend on the machine's speed).  ``--expert-setting KEY=VALUE``
+(repeatable) hands the expert any other setting, e.g. ``min_make=0.9``, to compare
+variants on the same deals.  One process; a progress bar (or lines when piped) on
+stderr.
 """
 
 from __future__ import annotations
