@@ -60,8 +60,10 @@ of the level's seat, and against ``normal`` the paired edges, for the lot model.
 
 Seeded: with ``--expert-iterations`` (play-outs a move) every figure is
 reproducible on any machine; ``hard`` thinks ``--hard-seconds`` a move (a deadline,
-so its moves depend on the machine's speed).  One process; a progress bar (or lines
-when piped) on stderr.
+so its moves depend on the machine's speed).  ``--expert-setting KEY=VALUE``
+(repeatable) hands the expert any other setting, e.g. ``min_make=0.9``, to compare
+variants on the same deals.  One process; a progress bar (or lines when piped) on
+stderr.
 """
 
 from __future__ import annotations
@@ -128,6 +130,7 @@ class Budgets:
     expert_seconds: float | None = None
     value_model: Any = None  # for the level normal+value
     value_margin: float = 30.0  # fairy500's; a claim model carries its own margin
+    expert_settings: tuple[tuple[str, Any], ...] = ()  # more ExpertAgent settings
 
     def agent(self, level: str, seed: int) -> Agent:
         if level == VALUE_LEVEL:
@@ -137,9 +140,10 @@ class Budgets:
         if level == "hard":
             return make_agent("hard", seed, seconds=self.hard_seconds)
         if level == "expert":
+            more = dict(self.expert_settings)
             if self.expert_seconds is not None:
-                return make_agent("expert", seed, seconds=self.expert_seconds)
-            return make_agent("expert", seed, iterations=self.expert_iterations)
+                return make_agent("expert", seed, seconds=self.expert_seconds, **more)
+            return make_agent("expert", seed, iterations=self.expert_iterations, **more)
         return make_agent(level, seed)
 
     def describe(self, level: str) -> str:
@@ -152,9 +156,10 @@ class Budgets:
         if level == "hard":
             return f"{self.hard_seconds:g} s a move"
         if level == "expert":
+            more = "".join(f", {k}={v}" for k, v in self.expert_settings)
             if self.expert_seconds is not None:
-                return f"{self.expert_seconds:g} s a move"
-            return f"{self.expert_iterations} play-outs a move"
+                return f"{self.expert_seconds:g} s a move{more}"
+            return f"{self.expert_iterations} play-outs a move{more}"
         return "the heuristic"
 
 
@@ -624,6 +629,18 @@ def print_row(row: dict[str, Any]) -> None:
             print(f"    {label:36} {text}")
 
 
+def _number(text: str) -> Any:
+    """``"8"`` -> 8, ``"0.9"`` -> 0.9, ``"false"`` -> False, anything else: the text."""
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default="fairy500,grail-mahjong", help="comma list")
@@ -637,6 +654,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--expert-seconds", type=float, default=None, help="expert's time a move instead"
+    )
+    parser.add_argument(
+        "--expert-setting",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="another ExpertAgent setting for the expert level, e.g. min_make=0.9 "
+        "(repeatable; numbers are read as numbers)",
     )
     parser.add_argument(
         "--value-model",
@@ -693,8 +718,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.deals < 1:
         parser.error("--deals must be at least 1")
     counts = {int(p) for p in args.players.split(",") if p.strip()}
+    settings = []
+    for item in args.expert_setting:
+        key, eq, text = item.partition("=")
+        if not eq or not key.strip():
+            parser.error(f"--expert-setting takes KEY=VALUE, not {item!r}")
+        settings.append((key.strip(), _number(text.strip())))
     budgets = Budgets(
-        args.hard_seconds, args.expert_iterations, args.expert_seconds, model, args.value_margin
+        args.hard_seconds,
+        args.expert_iterations,
+        args.expert_seconds,
+        model,
+        args.value_margin,
+        tuple(settings),
     )
     from xtarot.cli.progress import progress
 

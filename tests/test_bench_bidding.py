@@ -202,6 +202,19 @@ def test_quick_run_gives_json_rows(bench: Any, capsys: pytest.CaptureFixture[str
         bench.main(["--levels", "wizard"])
 
 
+def test_expert_settings_reach_the_expert_level(bench: Any) -> None:
+    """``--expert-setting KEY=VALUE`` is read as a number where it is one and handed to
+    the expert (only), and the row's budget names it."""
+    assert [bench._number(t) for t in ("8", "0.9", "false", "abc")] == [8, 0.9, False, "abc"]
+    budgets = bench.Budgets(expert_settings=(("min_make", 0.5), ("min_declared", 3)))
+    bot = budgets.agent("expert", 1)
+    assert (bot.min_make, bot.min_declared, bot.iterations) == (0.5, 3, 100)
+    assert budgets.describe("expert") == "100 play-outs a move, min_make=0.5, min_declared=3"
+    assert not hasattr(budgets.agent("normal", 1), "min_make")
+    with pytest.raises(SystemExit):
+        bench.main(["--quick", "--expert-setting", "min_make"])
+
+
 def test_declarers_compared_on_the_same_hands(bench: Any) -> None:
     mine = {
         (0, 0): _contract("bid 7s", 140, True, VALUES_7S),  # both declared

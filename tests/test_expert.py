@@ -24,12 +24,14 @@ from xtarot.agents import (
 )
 from xtarot.agents.endgame import extendori_move_classes
 from xtarot.agents.expert import (
+    CONTRACTS,
     ESTIMATES,
     STOPS,
     _fairy500_bids,
     heuristic_playout,
 )
 from xtarot.agents.heuristic import STRATEGIES
+from xtarot.agents.ismcts import _utilities
 from xtarot.agents.levels import LEVELS, level_of
 
 
@@ -68,6 +70,10 @@ def test_registered_names() -> None:
         ({"margin": "big"}, "margin is a weight from 0 to 10"),
         ({"points": 0.5}, "points is a number of points, 1 or more"),
         ({"points": True}, "points is a number of points, 1 or more"),
+        ({"min_make": 1.5}, "min_make is a share from 0 to 1"),
+        ({"min_make": "high"}, "min_make is a share from 0 to 1"),
+        ({"min_declared": -1}, "min_declared is a whole number, 0 or more"),
+        ({"min_declared": 2.5}, "min_declared is a whole number, 0 or more"),
     ],
 )
 def test_bad_settings_say_what_is_allowed(settings: dict, words: str) -> None:
@@ -149,6 +155,113 @@ def test_fairy500_auction_candidates_stay_near_the_hand() -> None:
     assert all(n in legal for n in names)
     assert not any("crazy" in n or "double" in n for n in names)
     assert len(names) < len(legal) / 2
+
+
+def test_fairy500_contract_reader_says_who_declared_and_whether_it_was_made() -> None:
+    """Read from a finished play-out: the seat's own contract, made or failed (trick
+    contracts and misère alike); ``None`` for the other seats and outside the auction."""
+    game = xtarot.load("fairy500", players=4, hands=2)
+    seen: set[tuple[str, bool]] = set()
+    for seed in range(12):
+        state = game.new_state(seed=seed)
+        bots = [HeuristicAgent(s) for s in range(4)]
+        for hand in (0, 1):  # the second hand reads past the first one's result
+            while state.peek_view(0)["phase"] != "auction" and not state.is_terminal:
+                state.apply(bots[state.current_player].act(decision_for(state)))
+            if state.is_terminal:
+                break
+            reader = CONTRACTS["fairy500"](state.view(0))
+            assert reader is not None
+            while len(state.results) == hand:  # the hand is over when its result is in
+                assert state.current_player is not None
+                state.apply(bots[state.current_player].act(decision_for(state)))
+            result = state.results[hand]
+            for seat in range(4):
+                got = reader(state, seat)
+                if seat == result["declarer"] and result["kind"] in ("contract", "misere"):
+                    assert got is result["detail"]["made"]
+                    seen.add((result["kind"], bool(got)))
+                else:
+                    assert got is None
+            if not state.is_terminal:  # the next hand's first move is in its auction
+                assert CONTRACTS["fairy500"](state.view(0)) is not None
+    assert {("contract", True), ("contract", False), ("misere", True)} <= seen
+    playing = real_decision("fairy500", 4, seed=3, steps=0, hands=1)
+    while playing.peek_view(0)["phase"] == "auction":
+        playing.apply(HeuristicAgent(0).act(decision_for(playing)))
+    assert CONTRACTS["fairy500"](playing.view(0)) is None
+
+
+def test_expert_refuses_a_bid_with_a_high_mean_but_a_low_make_rate() -> None:
+    """The paired rule alone leaves the heuristic's move for the better mean; with the
+    make-rate rule a bid whose contract failed too often in the worlds where it made
+    the seat declarer is refused, and a bid it does take was made often enough."""
+    refused = taken = 0
+    for seed in range(8):
+        state = real_decision("fairy500", 4, seed=seed, steps=0, hands=1)
+        heuristic = STRATEGIES["fairy500"](0).act(decision_for(state)).text
+        loose = ExpertAgent(seed, iterations=100, min_make=0)
+        strict = ExpertAgent(seed, iterations=100, min_make=0.9, min_declared=8)
+        bold = loose.act(decision_for(state)).text
+        careful = strict.act(decision_for(state)).text
+        assert loose.last_contracts == {}  # the rule off: nothing counted
+        if careful != heuristic:
+            taken += 1
+            declared, made = strict.last_contracts.get(careful, (0, 0))
+            assert declared == 0 or (declared >= 8 and made >= 0.9 * declared)
+        if bold != heuristic and careful == heuristic:
+            why = strict.explain()
+            assert why is not None and "not made often enough" in why.en
+            assert "成功率" in why.ja
+            for text, (declared, made) in strict.last_contracts.items():
+                if text in why.en.split("not made often enough")[1]:
+                    assert declared < 8 or made < 0.9 * declared
+            refused += 1
+    assert refused >= 1
+
+
+def test_fairy500_play_outs_value_the_contracts_points() -> None:
+    """A fairy500 hand's value counts its points, not just who leads: a made 8-trick
+    contract is clearly worth more than a made 6 and a failed 8 clearly less than a
+    failed 6; the old weight (0.1 against the largest total) barely told the made ones
+    apart and even put the failed 8 above the failed 6."""
+    bot = ExpertAgent(1, iterations=10)
+    assert bot._prepare("fairy500")
+
+    def value(totals: list[float], margin: float, points: float) -> float:
+        ranks = tuple(1 + sum(t > x for t in totals) for x in totals)
+        return _utilities(totals, ranks, margin, points)[0]
+
+    hands = {
+        "made 8s": [220, 110, 10, 0],
+        "made 6s": [40, 20, 30, 10],
+        "failed 6s": [-40, -20, 40, 30],
+        "failed 8s": [-220, -110, 30, 40],
+    }
+    now = {k: value(t, bot._margin, bot._points) for k, t in hands.items()}
+    old = {k: value(t, 0.1, 1.0) for k, t in hands.items()}
+    assert now["made 8s"] - now["made 6s"] > 0.2 > 0.02 > old["made 8s"] - old["made 6s"]
+    assert now["failed 6s"] - now["failed 8s"] > 0.35
+    assert old["failed 8s"] > old["failed 6s"]  # against the largest total: the bigger fall
+
+
+def test_make_rate_rule_picks_the_best_allowed_candidate() -> None:
+    """``_choose`` with hand-made statistics: the best mean edge is refused, the next
+    best (beyond the noise too) is taken; with both refused the heuristic's move stays."""
+    state = real_decision("fairy500", 4, seed=4, steps=0, hands=1)
+    legal = {a.text: a for a in state.legal_actions()}
+    moves = [legal["pass"], legal["bid 7c"], legal["bid 6c"]]
+    bot = ExpertAgent(1, iterations=30)
+    n = 20
+    # pass: 0 every world; 7c: +0.8 (varying a little), 6c: +0.5 (varying a little)
+    sums = [0.0, 0.8 * n, 0.5 * n]
+    dsum = [0.0, 0.8 * n, 0.5 * n]
+    dsq = [0.0, n * 0.8**2 + 0.1, n * 0.5**2 + 0.1]
+    worlds = [n, n, n]
+    args = (moves, [0, 1, 2], sums, dsum, dsq, worlds, 3 * n, None)
+    assert bot._choose(*args).text == "bid 7c"
+    assert bot._choose(*args, {1}).text == "bid 6c"
+    assert bot._choose(*args, {1, 2}).text == "pass"
 
 
 def test_heuristic_play_out_finishes_the_hand_and_depth_hands_over_to_random() -> None:
