@@ -261,10 +261,13 @@ class GrailMahjongHeuristic(Strategy):
         self.melds: list[dict[str, Any]] = view["melds"][self.seat]
         self.k = {2: 6, 3: 8, 4: 10}[view["players"]]
         seen = set(self.hand)
+        add = seen.add  # (plain loops: compiled, generator expressions cost a fifth of a decision)
         for ms in view["melds"]:
             for m in ms:
-                seen.update(WILD if t.startswith("Oc") else t for t in m["cards"])
-        seen.update(d["card"] for d in view["discards"])
+                for t in m["cards"]:
+                    add(WILD if t.startswith("Oc") else t)
+        for d in view["discards"]:
+            add(d["card"])
         for a in view["areas"]:
             seen.update(a)
         self.seen = seen
