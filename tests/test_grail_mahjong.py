@@ -852,9 +852,7 @@ def test_claim_answers_and_face_up_cards_are_kept_across_hands(players: int) -> 
             if s.phase == "claim":
                 want.append([len(s.history), s.current_player, False])
             s.apply(action)
-            # a claim won (``last_claim`` is made afresh at each read: compare values;
-            # no two claims of a hand take the same card)
-            if s.last_claim is not None and s.last_claim != claim:
+            if s.last_claim is not None and s.last_claim is not claim:  # a claim won
                 claim = s.last_claim
                 winner = next(w for w in reversed(want) if w[1] == claim["seat"])
                 winner[2] = True

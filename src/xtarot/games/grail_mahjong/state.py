@@ -34,11 +34,9 @@ from xtarot.games.grail_mahjong.actions import (
 )
 from xtarot.games.grail_mahjong.tables import (
     BIT,
-    DRAW,
     HAND_BIT,
     LUCK_BIT,
     NO_ADDS,
-    OUT,
     Adds,
     ClaimEntry,
     mask_of,
@@ -58,10 +56,6 @@ MAX_MELD = 6
 _CARD = {c.code: c for c in BIT}.__getitem__
 _BIT = BIT
 _CODE = attrgetter("code")
-_ID = attrgetter("id")
-_OUT = OUT.__getitem__
-#: a card drawn: its ``HAND_BIT``, its ``OUT`` action, the bits of the outs before it
-_DRAW = DRAW
 #: the card bits of a hand's mask (above them: the counts per number)
 CARD_BITS = (1 << 53) - 1
 _BIT_OF_CODE = {c.code: b for c, b in HAND_BIT.items()}.__getitem__
@@ -131,19 +125,9 @@ class Meld:
 
 #: How a meld is made: the cards it takes from the hand (in order), the sum of their
 #: ``HAND_BIT``, their codes, and the meld's kind, cards (in meld order), lowest and
-#: highest number, suit (a chi's) and wild meaning; last, the cards' ``OUT`` actions
-#: (which leave the hand's ``outs``).
+#: highest number, suit (a chi's) and wild meaning.
 MeldPlan = tuple[
-    tuple[Card, ...],
-    int,
-    tuple[str, ...],
-    str,
-    tuple[Card, ...],
-    int,
-    int,
-    str,
-    int | Card | None,
-    tuple[Action, ...],
+    tuple[Card, ...], int, tuple[str, ...], str, tuple[Card, ...], int, int, str, int | Card | None
 ]
 
 
@@ -158,7 +142,6 @@ def _plan(own: tuple[Card, ...], meld: Meld) -> MeldPlan:
         meld.hi,
         meld.suit,
         meld.wild,
-        tuple(map(_OUT, own)),
     )
 
 
@@ -199,7 +182,7 @@ _CLAIMS: dict[tuple[int, Card], MeldPlan] = {}
 def _new_meld(plan: MeldPlan, claimed: Card | None, source: int | None) -> Meld:
     """A meld made as ``plan`` says."""
     m = Meld.__new__(Meld)
-    m.kind, cards, m.lo, m.hi, m.suit, m.wild = plan[3:9]
+    m.kind, cards, m.lo, m.hi, m.suit, m.wild = plan[3:]
     m.cards = list(cards)
     m.claimed, m.source = claimed, source
     return m
@@ -283,10 +266,6 @@ class GrailMahjongState(State):
         self.got: list[list[Card]] = [list(map(_CARD, h)) for h in deal["hands"]]
         #: each hand as a mask (card bits and counts per number, see ``tables``)
         self.masks: list[int] = [sum(map(_BIT_OF_CODE, h)) for h in deal["hands"]]
-        #: per seat, the ``OUT`` action of each card in its hand, in id order: the
-        #: ``luck`` and discards of its turn (``Tables.discards`` of its mask), kept in
-        #: step with ``masks`` card by card rather than read off the mask every turn
-        self.outs: list[list[Action]] = list(map(self.game.tables.discards, self.masks))
         self.stock: list[Card] = list(map(_CARD, deal["stock"]))
         self.top = 0
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
@@ -300,6 +279,7 @@ class GrailMahjongState(State):
         self.events: list[list[int | str]] = [[] for _ in range(n)]
         self.asked: tuple[int, ...] = ()
         self.pending: list[tuple[int, Action]] = []
+        self.last_claim: dict[str, Any] | None = None
         self.phase = "turn"
         #: in the claim phase, what the discard allows (``Tables.claim_table``)
         self._claims: ClaimEntry = _NO_CLAIMS
@@ -317,9 +297,7 @@ class GrailMahjongState(State):
         c = self.stock[top]  # the draw (as ``_draw``, inlined)
         self.top = top + 1
         self.got[seat].append(c)
-        bit, out, before = _DRAW[c]
-        mask = self.masks[seat] = self.masks[seat] + bit
-        self.outs[seat].insert((mask & before).bit_count(), out)
+        self.masks[seat] += HAND_BIT[c]
         self.events[seat].append(top)
         self.phase = "turn"
         self.current_player = seat
@@ -328,9 +306,7 @@ class GrailMahjongState(State):
         c = self.stock[self.top]
         self.top += 1
         self.got[seat].append(c)
-        bit, out, before = _DRAW[c]
-        mask = self.masks[seat] = self.masks[seat] + bit
-        self.outs[seat].insert((mask & before).bit_count(), out)
+        self.masks[seat] += HAND_BIT[c]
         self.events[seat].append(self.top - 1)
 
     def _meld_score(self, seat: int) -> int:
@@ -432,24 +408,6 @@ class GrailMahjongState(State):
         return out + self.decisions
 
     @property
-    def last_claim(self) -> dict[str, Any] | None:
-        """The latest winning claim of the hand (of the last hand once the match is
-        over): the latest revealed claim answer, and the claimer's latest claimed meld
-        (a claim's meld is the claimer's newest one that holds a claimed card)."""
-        decisions = self.past[-1][1] if self.phase == "over" else self.decisions
-        for x in reversed(decisions):
-            if x & 1:
-                seat = (x >> 1) & 3
-                meld = next(m for m in reversed(self.melds[seat]) if m.claimed is not None)
-                return {
-                    "seat": seat,
-                    "action": self.history[x >> 3].text,
-                    "from": meld.source,
-                    "card": meld.claimed.code,  # type: ignore[union-attr]
-                }
-        return None
-
-    @property
     def taken(self) -> list[int]:
         """Per seat, the cards it has taken this hand: dealt, drawn and claimed."""
         return [
@@ -489,7 +447,7 @@ class GrailMahjongState(State):
                 if known is not None:
                     known[hand] = found
             return list(found)
-        acts = tables.turn(hand, [*self.outs[seat]])  # (the outs: ``Tables.discards``)
+        acts = tables.turn(hand)
         needed, adds = self.add_tables[seat]
         if hand & needed:
             acts += [a for bit, a in adds if hand & bit]
@@ -547,7 +505,6 @@ class GrailMahjongState(State):
         if kind == "discard":
             c = info[1]
             left = masks[seat] = masks[seat] - HAND_BIT[c]
-            self.outs[seat].remove(action)
             self.discards.append((seat, c))
             self.events[seat].append(c.code)
             if c is REST:
@@ -562,7 +519,6 @@ class GrailMahjongState(State):
             return
         if kind == "luck":
             left = masks[seat] = masks[seat] - LUCK_BIT
-            self.outs[seat].remove(action)
             self.areas[seat].append(LUCK_CARD)
             self.events[seat].append(LUCK_CARD.code)
             if not left:
@@ -574,9 +530,6 @@ class GrailMahjongState(State):
             plan = _HAND_MELDS[action.id]
             masks[seat] -= plan[1]
             self.events[seat] += plan[2]
-            remove = self.outs[seat].remove
-            for out in plan[9]:
-                remove(out)
             self._meld_added(seat, _new_meld(plan, None, None))
         else:  # add
             _, i, c, meaning = info
@@ -604,10 +557,8 @@ class GrailMahjongState(State):
     def _take(self, seat: int, cs: Any) -> None:
         events = self.events[seat]
         mask = self.masks[seat]
-        remove = self.outs[seat].remove
         for c in cs:
             mask -= HAND_BIT[c]
-            remove(_OUT(c))
             events.append(c.code)
         self.masks[seat] = mask
 
@@ -638,10 +589,8 @@ class GrailMahjongState(State):
             plan = _CLAIMS[key] = _claim_plan(INFO[action.id], d)
         self.masks[seat] -= plan[1]
         self.events[seat] += plan[2]  # (the claimed card passes straight into the meld)
-        remove = self.outs[seat].remove
-        for out in plan[9]:
-            remove(out)
         self._meld_added(seat, _new_meld(plan, d, discarder))
+        self.last_claim = {"seat": seat, "action": action.text, "from": discarder, "card": d.code}
         if not self.masks[seat]:
             self._end_hand("agari", seat)
             return
@@ -744,7 +693,7 @@ class GrailMahjongState(State):
             "areas": [[c.code for c in a] for a in self.areas],
             "discards": [{"seat": s, "card": c.code} for s, c in self.discards],
             "claim": claim,
-            "last_claim": self.last_claim,
+            "last_claim": dict(self.last_claim) if self.last_claim else None,
             "results": [dict(r) for r in self.results],
             "scores": self._scores_view(),
         }
@@ -801,9 +750,6 @@ class GrailMahjongState(State):
             shown = sum(1 for x in self.events[s] if isinstance(x, str))
             assert self.given[s] == shown + claimed, f"seat {s} count drift"
             assert self.masks[s] == mask_of(hands[s]), f"seat {s}: hand mask out of step"
-            assert self.outs[s] == self.game.tables.discards(self.masks[s]), (
-                f"seat {s}: outs out of step"
-            )
             assert self.add_tables[s] == self._add_table(s), f"seat {s}: adds out of step"
             assert self.taken[s] == HAND_SIZE + len(self.drawn[s]) + claimed, (
                 f"seat {s}: cards taken do not add up"
@@ -867,7 +813,6 @@ class GrailMahjongState(State):
         d["_legal"] = None
         d["_templates"] = {}
         d["masks"] = list(self.masks)
-        d["outs"] = [list(o) for o in self.outs]
         d["add_tables"] = list(self.add_tables)
         for name in ("got", "areas"):
             d[name] = [list(x) for x in getattr(self, name)]

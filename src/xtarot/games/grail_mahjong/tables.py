@@ -50,12 +50,10 @@ from xtarot.games.grail_mahjong.actions import (
 
 __all__ = [
     "BIT",
-    "DRAW",
     "HAND_BIT",
     "LUCK_BIT",
     "NATURAL_BITS",
     "NO_ADDS",
-    "OUT",
     "WILD_BIT",
     "Adds",
     "ClaimEntry",
@@ -92,19 +90,6 @@ _CARD_OF_BIT: dict[int, Card] = {b.bit_length() - 1: c for c, b in BIT.items()}
 def mask_of(cards: list[Card]) -> int:
     """The mask of a hand (a list of distinct cards), counts included."""
     return sum(map(HAND_BIT.__getitem__, cards))
-
-
-#: The action that takes a card out of the hand at the end of a turn: ``luck`` for
-#: ``Lc``, else its discard.  Their ids follow the cards' bits, ``luck`` (id 1) first.
-OUT: dict[Card, Action] = {c: LUCK if c is LUCK_CARD else DISCARD[c] for c in BIT}  # type: ignore[misc]
-
-
-#: per card: its ``HAND_BIT``, its ``OUT`` action and the bits of the cards whose
-#: ``OUT`` ids come before that one's (``Lc``'s ``luck`` first, then by bit), so the
-#: place of a card drawn into a hand's ``outs`` is a count of the hand's bits
-DRAW: dict[Card, tuple[int, Action, int]] = {
-    c: (HAND_BIT[c], OUT[c], 0 if c is LUCK_CARD else (b - 1) | LUCK_BIT) for c, b in BIT.items()
-}
 
 
 def _discard_tables() -> tuple[tuple[tuple[Action, ...], ...], ...]:

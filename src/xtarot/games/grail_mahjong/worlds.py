@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from xtarot.cards import card
 from xtarot.engine.rand import shuffle
 from xtarot.games.grail_mahjong.actions import HAND_SIZE, PASS
-from xtarot.games.grail_mahjong.tables import Tables, mask_of
+from xtarot.games.grail_mahjong.tables import mask_of
 
 if TYPE_CHECKING:
     from xtarot.games.grail_mahjong.state import GrailMahjongState
@@ -161,12 +161,10 @@ def sample_world(state: GrailMahjongState, seat: int, rng: random.Random) -> Gra
     # cards of its free places (those of its got cards it has not shown)
     got = world.got
     masks = world.masks
-    outs = world.outs
     for s in range(state.players):
         if s != seat:
             got[s] = [card(c) for c in (*deals[-1]["hands"][s], *drawn[s])]
             masks[s] = mask_of([card(c) for c in held[s]])
-            outs[s] = Tables.discards(masks[s])
     world.stock = [card(c) for c in deals[-1]["stock"]]
     world.pending = [(s, a if s == seat else PASS) for s, a in world.pending]
     world._legal = None
