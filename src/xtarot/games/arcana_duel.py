@@ -349,9 +349,12 @@ class ArcanaDuelState(State):
         return action.text
 
     # -- applying -----------------------------------------------------------------------
-    def apply(self, action: Action | str | int) -> Action:
-        """Apply an action; also accepts a full attack text (``attack Kc 5s at T3``),
-        played as its steps, all or nothing."""
+    def _check(self, action: Action | str | int, legal: list[Action]) -> Action:
+        """As :meth:`State._check`, so ``apply`` also accepts a full attack text
+        (``attack Kc 5s at T3``), played as its steps, all or nothing: tried on a copy
+        first, then every step but the last is applied here and the last one returned
+        for ``apply`` to apply.  (Here rather than in an ``apply`` of its own, which
+        would cost every move a call.)"""
         if action.__class__ is str and self.game.actions.parse(action) is None:  # type: ignore[arg-type]
             steps = attack_steps(action)  # type: ignore[arg-type]
             if steps is not None:
@@ -363,11 +366,10 @@ class ArcanaDuelState(State):
                         raise IllegalAction(
                             f"{action!r} stopped at step {step!r}: {err}", err.legal
                         ) from None
-                last: Action = ACTIONS[0]
-                for step in steps:
-                    last = super().apply(step)
-                return last
-        return State.apply(self, action)
+                for step in steps[:-1]:
+                    self.apply(step)
+                return super()._check(steps[-1], self._legal_actions())
+        return super()._check(action, legal)
 
     def _apply(self, action: Action) -> None:
         aid = action.id
