@@ -193,6 +193,10 @@ class ArcanaDuelState(State):
     """A duel in progress."""
 
     game: ArcanaDuel
+    #: plain attributes kept up to date as the duel moves (not properties: read at
+    #: every decision); ``is_terminal`` is set only when the duel ends
+    current_player: int | None = None  # type: ignore[assignment]
+    is_terminal: bool = False  # type: ignore[assignment]
 
     def _setup(self, deal: dict[str, Any]) -> None:
         # (the deal is valid: its codes are looked up directly)
@@ -205,7 +209,6 @@ class ArcanaDuelState(State):
         self.points: list[list[Card]] = [[], []]
         self.buried: set[Card] = set()  # face-down cards swept into a points pile
         self.revealed: set[Card] = set()  # every card that has been face up
-        self.held: list[set[Card]] = [set(h) for h in self.hands]
         self.attacker = 0
         self.forming: list[Card] = []
         self.lost = 0
@@ -223,33 +226,20 @@ class ArcanaDuelState(State):
         self._begin_place(0, "setup")
 
     # -- turn structure -------------------------------------------------------------
-    @property
-    def is_terminal(self) -> bool:
-        return self.stage == "over"
-
-    @property
-    def current_player(self) -> int | None:
-        stage = self.stage
-        if stage == "attack":
-            return self.attacker
-        if stage == "defend":
-            return 1 - self.attacker
-        if stage == "over":
-            return None
-        return self._placer
-
+    # (``current_player`` is the attacker in the attack stage, the defender in the
+    # defend stage, ``None`` once over, else the seat placing: set where these change)
     def _draw(self, seat: int, k: int) -> None:
         k = min(k, len(self.stock))
         if k:
             self.events.append(("draw", seat, k))
+        hand, stock = self.hands[seat], self.stock
         for _ in range(k):
-            c = self.stock.pop()
-            self.hands[seat].append(c)
-            self.held[seat].add(c)
+            hand.append(stock.pop())
 
     def _begin_place(self, seat: int, after: str) -> None:
         if len(self.field[seat]) < FIELD_SIZE and self.hands[seat]:
-            self._placer, self._after = seat, after
+            self.current_player = self._placer = seat
+            self._after = after
             if self.stage != "setup" and self.stage != "reset":
                 self.stage = "refill"
             return
@@ -263,6 +253,7 @@ class ArcanaDuelState(State):
                 self._start_turn(self.first_attacker)
         elif after == "attack":
             self.stage = "attack"
+            self.current_player = self.attacker
         elif after == "reset":
             self._begin_place(1 - self.attacker, "end")
         else:
@@ -281,6 +272,7 @@ class ArcanaDuelState(State):
         self.used = set()
         if not self.stock:
             self.stage, self.end_reason = "over", "stock_out"
+            self.current_player, self.is_terminal = None, True
             return
         self._start_turn(1 - self.attacker)
 
@@ -392,6 +384,7 @@ class ArcanaDuelState(State):
                     self._fool(None, "down")
                 else:
                     self.stage = "defend"
+                    self.current_player = 1 - self.attacker
             return
         c = _CARD_OF[aid]
         if aid < _AT:
@@ -449,9 +442,11 @@ class ArcanaDuelState(State):
             }
         )
         self.forming = []
-        self.stage = "attack"
         if result == "attacker" and not self.field[d]:
             self.stage, self.end_reason, self.winner = "over", "annihilation", a
+            self.current_player, self.is_terminal = None, True
+        else:
+            self.stage, self.current_player = "attack", a
 
     def _fool(self, target: Card | None, how: str) -> None:
         """The Fool is revealed: both fields to their owners' points, redraw, replace."""
@@ -642,7 +637,6 @@ class ArcanaDuelState(State):
             d[name] = [list(x) for x in d[name]]
         for name in ("up", "used", "buried", "revealed"):
             d[name] = set(d[name])
-        d["held"] = [set(x) for x in self.held]
         return new
 
     # -- worlds for search and leak tests ---------------------------------------------
@@ -688,7 +682,10 @@ class ArcanaDuelState(State):
                     fixed[slot_of[pending.pop(0)]] = code
             else:
                 pending.clear()
-        seen = self.held[seat] | self.revealed
+        # every card the seat has held: its dealt cards and its own draws from the stock
+        seen = set(map(_CARD, deal["hands"][seat]))
+        seen.update(_CARD(deal["stock"][j]) for j in own)
+        seen |= self.revealed
         pool = [c.code for c in CARDS if c not in seen]
         # the opponent's dealt slots, then every stock position but the seat's own draws
         free = [("h", i) for i in range(DEAL_SIZE)]
