@@ -208,7 +208,6 @@ class ArcanaDuelState(State):
         self.used: set[Card] = set()  # cards that attacked this turn
         self.points: list[list[Card]] = [[], []]
         self.buried: set[Card] = set()  # face-down cards swept into a points pile
-        self.revealed: set[Card] = set()  # every card that has been face up
         self.attacker = 0
         self.forming: list[Card] = []
         self.lost = 0
@@ -392,7 +391,6 @@ class ArcanaDuelState(State):
                 self.events.append(("reveal", self.attacker, c.code))
             self.forming.append(c)
             self.up.add(c)
-            self.revealed.add(c)
         elif aid < _DEFEND:
             self.attacks += 1
             if holds_same(self.forming, FOOL):
@@ -402,7 +400,6 @@ class ArcanaDuelState(State):
         else:
             self.events.append(("reveal", 1 - self.attacker, c.code))
             self.up.add(c)
-            self.revealed.add(c)
             if c is FOOL:
                 self._fool(c, "down")
             else:
@@ -635,7 +632,7 @@ class ArcanaDuelState(State):
             d[name] = list(d[name])
         for name in ("hands", "field", "points"):
             d[name] = [list(x) for x in d[name]]
-        for name in ("up", "used", "buried", "revealed"):
+        for name in ("up", "used", "buried"):
             d[name] = set(d[name])
         return new
 
@@ -661,6 +658,7 @@ class ArcanaDuelState(State):
         fixed: dict[tuple[str, int], str] = {}
         pending: list[int] = []  # its placements since the last reset without a card
         own: set[int] = set()  # stock positions the seat drew itself
+        shown: list[str] = []  # every card turned face up (each gets a "reveal" event)
         drawn = 0
         for event in self.events:
             kind = event[0]
@@ -678,6 +676,7 @@ class ArcanaDuelState(State):
                     pending.append(index)
             elif kind == "reveal":
                 _, who, code = event
+                shown.append(code)
                 if who == other:
                     fixed[slot_of[pending.pop(0)]] = code
             else:
@@ -685,7 +684,7 @@ class ArcanaDuelState(State):
         # every card the seat has held: its dealt cards and its own draws from the stock
         seen = set(map(_CARD, deal["hands"][seat]))
         seen.update(_CARD(deal["stock"][j]) for j in own)
-        seen |= self.revealed
+        seen.update(map(_CARD, shown))
         pool = [c.code for c in CARDS if c not in seen]
         # the opponent's dealt slots, then every stock position but the seat's own draws
         free = [("h", i) for i in range(DEAL_SIZE)]
