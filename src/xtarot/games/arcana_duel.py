@@ -66,7 +66,7 @@ from xtarot.engine import (
     register,
 )
 from xtarot.engine.core import competition_ranks
-from xtarot.engine.identity import holds_same, remove_same
+from xtarot.engine.identity import remove_same
 from xtarot.engine.rand import below, shuffle
 
 __all__ = ["ArcanaDuel", "ArcanaDuelState", "attack_steps", "power"]
@@ -379,7 +379,7 @@ class ArcanaDuelState(State):
                 self._begin_place(self.attacker, "end")
             else:
                 self.attacks += 1
-                if holds_same(self.forming, FOOL):
+                if FOOL in self.up:  # (face up only while it attacks: in forming)
                     self._fool(None, "down")
                 else:
                     self.stage = "defend"
@@ -393,7 +393,7 @@ class ArcanaDuelState(State):
             self.up.add(c)
         elif aid < _DEFEND:
             self.attacks += 1
-            if holds_same(self.forming, FOOL):
+            if FOOL in self.up:
                 self._fool(c, "named")
             else:
                 self._resolve(c, "named")
@@ -408,7 +408,9 @@ class ArcanaDuelState(State):
     def _resolve(self, target: Card, how: str) -> None:
         a, d = self.attacker, 1 - self.attacker
         forming = self.forming
-        attack = sum(_POWER[c] for c in forming)
+        attack = 0
+        for c in forming:
+            attack += _POWER[c]
         defence = _POWER[target]
         self.used.update(forming)
         if attack > defence:
