@@ -202,8 +202,10 @@ class ArcanaDuelState(State):
         # (the deal is valid: its codes are looked up directly)
         self.hands: list[list[Card]] = [list(map(_CARD, h)) for h in deal["hands"]]
         self.stock: list[Card] = list(map(_CARD, reversed(deal["stock"])))  # top last
-        self.first_attacker: int = deal["first_attacker"]
         self.field: list[list[Card]] = [[], []]
+        #: each field sorted in the deck's order, or None until asked for again after
+        #: it changed (a list never changed, so copies of the state share it)
+        self._sorted_field: list[list[Card] | None] = [None, None]
         self.up: set[Card] = set()  # face-up field cards
         self.used: set[Card] = set()  # cards that attacked this turn
         self.points: list[list[Card]] = [[], []]
@@ -223,6 +225,10 @@ class ArcanaDuelState(State):
         self._placer = 0
         self._after = "setup"
         self._begin_place(0, "setup")
+
+    @property
+    def first_attacker(self) -> int:
+        return self.deals[0]["first_attacker"]  # type: ignore[no-any-return]
 
     # -- turn structure -------------------------------------------------------------
     # (``current_player`` is the attacker in the attack stage, the defender in the
@@ -283,24 +289,31 @@ class ArcanaDuelState(State):
             forming = self.forming
             # (a set: ``in`` a list of cards compares them slowly, see engine.identity)
             used = self.used.union(forming) if forming else self.used
-            out = [_ATTACK_OF[c] for c in sorted(self.field[a], key=_index) if c not in used]
+            fields = self._sorted_field
+            mine = fields[a]
+            if mine is None:
+                mine = fields[a] = sorted(self.field[a], key=_index)
+            out = [_ATTACK_OF[c] for c in mine if c not in used]
             if not forming:
                 if self.attacks or not out:
                     out.append(_END_ACTION)
                 return out
             up = self.up
-            theirs = self.field[1 - a]
-            out += [_AT_OF[c] for c in sorted(theirs, key=_index) if c in up]
+            theirs = fields[1 - a]
+            if theirs is None:
+                theirs = fields[1 - a] = sorted(self.field[1 - a], key=_index)
+            out += [_AT_OF[c] for c in theirs if c in up]
             if not up.issuperset(theirs):
                 out.append(_AT_DOWN_ACTION)
             return out
         if stage == "defend":
             up = self.up
-            return [
-                _DEFEND_OF[c]
-                for c in sorted(self.field[1 - self.attacker], key=_index)
-                if c not in up
-            ]
+            d = 1 - self.attacker
+            fields = self._sorted_field
+            theirs = fields[d]
+            if theirs is None:
+                theirs = fields[d] = sorted(self.field[d], key=_index)
+            return [_DEFEND_OF[c] for c in theirs if c not in up]
         return list(map(_PLACE_OF.__getitem__, sorted(self.hands[self._placer], key=_index)))
 
     def _why_illegal(self, action: Action) -> str:
@@ -371,6 +384,7 @@ class ArcanaDuelState(State):
                 self.events.append(("place", seat, len(self.history)))
                 remove_same(self.hands[seat], c)
                 self.field[seat].append(c)
+                self._sorted_field[seat] = None
                 if len(self.field[seat]) >= FIELD_SIZE or not self.hands[seat]:
                     self._continue(seat, self._after)
             elif aid == END:
@@ -416,10 +430,12 @@ class ArcanaDuelState(State):
         if attack > defence:
             result = "attacker"
             remove_same(self.field[d], target)
+            self._sorted_field[d] = None
             self.up.discard(target)
             self.points[a].append(target)
         elif defence > attack:
             result = "defender"
+            self._sorted_field[a] = None
             for c in forming:
                 remove_same(self.field[a], c)
                 self.up.discard(c)
@@ -468,6 +484,7 @@ class ArcanaDuelState(State):
                     self.buried.add(c)
                 self.points[seat].append(c)
             self.field[seat] = []
+        self._sorted_field = [None, None]
         self.up = set()
         self.used = set()
         self.forming = []
@@ -632,6 +649,7 @@ class ArcanaDuelState(State):
         d["_legal"] = None
         for name in ("stock", "forming", "combats", "events"):
             d[name] = list(d[name])
+        d["_sorted_field"] = list(self._sorted_field)
         for name in ("hands", "field", "points"):
             d[name] = [list(x) for x in d[name]]
         for name in ("up", "used", "buried"):
