@@ -476,3 +476,32 @@ def test_views_keep_the_scores_and_combats_of_the_moment() -> None:
                 legal = other.legal_actions()
                 other.apply(legal[rng.randrange(len(legal))])
                 assert other.peek_view(0)["scores"] == other.scores().to_dict()
+
+
+def test_a_state_keeps_few_attributes_and_its_turn_attributes_up_to_date() -> None:
+    """CPython (3.11-3.13) shares one key table among a class's instance dicts only for
+    the first 29 attribute names (docs/engine.md): a duel sets at most 28 as it plays,
+    leaving room for ``is_terminal`` (set when it ends); views add ``_view_scores``.
+    ``current_player`` and ``is_terminal`` are plain attributes: they must follow the
+    stage as the property they replace did."""
+    game = xtarot.load("arcana-duel")
+    for seed in range(20):
+        s = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        keys = set(s.__dict__)
+        while True:
+            stage = s.stage  # type: ignore[attr-defined]
+            expected = {
+                "attack": s.attacker,  # type: ignore[attr-defined]
+                "defend": 1 - s.attacker,  # type: ignore[attr-defined]
+                "over": None,
+            }.get(stage, s._placer)  # type: ignore[attr-defined]
+            assert s.current_player == expected and s.is_terminal == (stage == "over")
+            if s.is_terminal:
+                break
+            la = s.legal_actions()
+            s.apply(la[rng.randrange(len(la))])
+            if not s.is_terminal:
+                keys |= set(s.__dict__)
+        assert len(keys) <= 28, sorted(keys)
+        assert len(keys | set(s.__dict__)) <= 29

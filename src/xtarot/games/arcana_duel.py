@@ -66,7 +66,7 @@ from xtarot.engine import (
     register,
 )
 from xtarot.engine.core import competition_ranks
-from xtarot.engine.identity import holds_same, remove_same
+from xtarot.engine.identity import remove_same
 from xtarot.engine.rand import below, shuffle
 
 __all__ = ["ArcanaDuel", "ArcanaDuelState", "attack_steps", "power"]
@@ -193,19 +193,23 @@ class ArcanaDuelState(State):
     """A duel in progress."""
 
     game: ArcanaDuel
+    #: plain attributes kept up to date as the duel moves (not properties: read at
+    #: every decision); ``is_terminal`` is set only when the duel ends
+    current_player: int | None = None  # type: ignore[assignment]
+    is_terminal: bool = False  # type: ignore[assignment]
 
     def _setup(self, deal: dict[str, Any]) -> None:
         # (the deal is valid: its codes are looked up directly)
         self.hands: list[list[Card]] = [list(map(_CARD, h)) for h in deal["hands"]]
         self.stock: list[Card] = list(map(_CARD, reversed(deal["stock"])))  # top last
-        self.first_attacker: int = deal["first_attacker"]
         self.field: list[list[Card]] = [[], []]
+        #: each field sorted in the deck's order, or None until asked for again after
+        #: it changed (a list never changed, so copies of the state share it)
+        self._sorted_field: list[list[Card] | None] = [None, None]
         self.up: set[Card] = set()  # face-up field cards
         self.used: set[Card] = set()  # cards that attacked this turn
         self.points: list[list[Card]] = [[], []]
         self.buried: set[Card] = set()  # face-down cards swept into a points pile
-        self.revealed: set[Card] = set()  # every card that has been face up
-        self.held: list[set[Card]] = [set(h) for h in self.hands]
         self.attacker = 0
         self.forming: list[Card] = []
         self.lost = 0
@@ -222,34 +226,25 @@ class ArcanaDuelState(State):
         self._after = "setup"
         self._begin_place(0, "setup")
 
+    @property
+    def first_attacker(self) -> int:
+        return self.deals[0]["first_attacker"]  # type: ignore[no-any-return]
+
     # -- turn structure -------------------------------------------------------------
-    @property
-    def is_terminal(self) -> bool:
-        return self.stage == "over"
-
-    @property
-    def current_player(self) -> int | None:
-        stage = self.stage
-        if stage == "attack":
-            return self.attacker
-        if stage == "defend":
-            return 1 - self.attacker
-        if stage == "over":
-            return None
-        return self._placer
-
+    # (``current_player`` is the attacker in the attack stage, the defender in the
+    # defend stage, ``None`` once over, else the seat placing: set where these change)
     def _draw(self, seat: int, k: int) -> None:
         k = min(k, len(self.stock))
         if k:
             self.events.append(("draw", seat, k))
+        hand, stock = self.hands[seat], self.stock
         for _ in range(k):
-            c = self.stock.pop()
-            self.hands[seat].append(c)
-            self.held[seat].add(c)
+            hand.append(stock.pop())
 
     def _begin_place(self, seat: int, after: str) -> None:
         if len(self.field[seat]) < FIELD_SIZE and self.hands[seat]:
-            self._placer, self._after = seat, after
+            self.current_player = self._placer = seat
+            self._after = after
             if self.stage != "setup" and self.stage != "reset":
                 self.stage = "refill"
             return
@@ -263,6 +258,7 @@ class ArcanaDuelState(State):
                 self._start_turn(self.first_attacker)
         elif after == "attack":
             self.stage = "attack"
+            self.current_player = self.attacker
         elif after == "reset":
             self._begin_place(1 - self.attacker, "end")
         else:
@@ -281,6 +277,7 @@ class ArcanaDuelState(State):
         self.used = set()
         if not self.stock:
             self.stage, self.end_reason = "over", "stock_out"
+            self.current_player, self.is_terminal = None, True
             return
         self._start_turn(1 - self.attacker)
 
@@ -292,24 +289,31 @@ class ArcanaDuelState(State):
             forming = self.forming
             # (a set: ``in`` a list of cards compares them slowly, see engine.identity)
             used = self.used.union(forming) if forming else self.used
-            out = [_ATTACK_OF[c] for c in sorted(self.field[a], key=_index) if c not in used]
+            fields = self._sorted_field
+            mine = fields[a]
+            if mine is None:
+                mine = fields[a] = sorted(self.field[a], key=_index)
+            out = [_ATTACK_OF[c] for c in mine if c not in used]
             if not forming:
                 if self.attacks or not out:
                     out.append(_END_ACTION)
                 return out
             up = self.up
-            theirs = self.field[1 - a]
-            out += [_AT_OF[c] for c in sorted(theirs, key=_index) if c in up]
+            theirs = fields[1 - a]
+            if theirs is None:
+                theirs = fields[1 - a] = sorted(self.field[1 - a], key=_index)
+            out += [_AT_OF[c] for c in theirs if c in up]
             if not up.issuperset(theirs):
                 out.append(_AT_DOWN_ACTION)
             return out
         if stage == "defend":
             up = self.up
-            return [
-                _DEFEND_OF[c]
-                for c in sorted(self.field[1 - self.attacker], key=_index)
-                if c not in up
-            ]
+            d = 1 - self.attacker
+            fields = self._sorted_field
+            theirs = fields[d]
+            if theirs is None:
+                theirs = fields[d] = sorted(self.field[d], key=_index)
+            return [_DEFEND_OF[c] for c in theirs if c not in up]
         return list(map(_PLACE_OF.__getitem__, sorted(self.hands[self._placer], key=_index)))
 
     def _why_illegal(self, action: Action) -> str:
@@ -380,6 +384,7 @@ class ArcanaDuelState(State):
                 self.events.append(("place", seat, len(self.history)))
                 remove_same(self.hands[seat], c)
                 self.field[seat].append(c)
+                self._sorted_field[seat] = None
                 if len(self.field[seat]) >= FIELD_SIZE or not self.hands[seat]:
                     self._continue(seat, self._after)
             elif aid == END:
@@ -388,10 +393,11 @@ class ArcanaDuelState(State):
                 self._begin_place(self.attacker, "end")
             else:
                 self.attacks += 1
-                if holds_same(self.forming, FOOL):
+                if FOOL in self.up:  # (face up only while it attacks: in forming)
                     self._fool(None, "down")
                 else:
                     self.stage = "defend"
+                    self.current_player = 1 - self.attacker
             return
         c = _CARD_OF[aid]
         if aid < _AT:
@@ -399,17 +405,15 @@ class ArcanaDuelState(State):
                 self.events.append(("reveal", self.attacker, c.code))
             self.forming.append(c)
             self.up.add(c)
-            self.revealed.add(c)
         elif aid < _DEFEND:
             self.attacks += 1
-            if holds_same(self.forming, FOOL):
+            if FOOL in self.up:
                 self._fool(c, "named")
             else:
                 self._resolve(c, "named")
         else:
             self.events.append(("reveal", 1 - self.attacker, c.code))
             self.up.add(c)
-            self.revealed.add(c)
             if c is FOOL:
                 self._fool(c, "down")
             else:
@@ -418,16 +422,20 @@ class ArcanaDuelState(State):
     def _resolve(self, target: Card, how: str) -> None:
         a, d = self.attacker, 1 - self.attacker
         forming = self.forming
-        attack = sum(_POWER[c] for c in forming)
+        attack = 0
+        for c in forming:
+            attack += _POWER[c]
         defence = _POWER[target]
         self.used.update(forming)
         if attack > defence:
             result = "attacker"
             remove_same(self.field[d], target)
+            self._sorted_field[d] = None
             self.up.discard(target)
             self.points[a].append(target)
         elif defence > attack:
             result = "defender"
+            self._sorted_field[a] = None
             for c in forming:
                 remove_same(self.field[a], c)
                 self.up.discard(c)
@@ -449,9 +457,11 @@ class ArcanaDuelState(State):
             }
         )
         self.forming = []
-        self.stage = "attack"
         if result == "attacker" and not self.field[d]:
             self.stage, self.end_reason, self.winner = "over", "annihilation", a
+            self.current_player, self.is_terminal = None, True
+        else:
+            self.stage, self.current_player = "attack", a
 
     def _fool(self, target: Card | None, how: str) -> None:
         """The Fool is revealed: both fields to their owners' points, redraw, replace."""
@@ -474,6 +484,7 @@ class ArcanaDuelState(State):
                     self.buried.add(c)
                 self.points[seat].append(c)
             self.field[seat] = []
+        self._sorted_field = [None, None]
         self.up = set()
         self.used = set()
         self.forming = []
@@ -638,11 +649,11 @@ class ArcanaDuelState(State):
         d["_legal"] = None
         for name in ("stock", "forming", "combats", "events"):
             d[name] = list(d[name])
+        d["_sorted_field"] = list(self._sorted_field)
         for name in ("hands", "field", "points"):
             d[name] = [list(x) for x in d[name]]
-        for name in ("up", "used", "buried", "revealed"):
+        for name in ("up", "used", "buried"):
             d[name] = set(d[name])
-        d["held"] = [set(x) for x in self.held]
         return new
 
     # -- worlds for search and leak tests ---------------------------------------------
@@ -667,6 +678,7 @@ class ArcanaDuelState(State):
         fixed: dict[tuple[str, int], str] = {}
         pending: list[int] = []  # its placements since the last reset without a card
         own: set[int] = set()  # stock positions the seat drew itself
+        shown: list[str] = []  # every card turned face up (each gets a "reveal" event)
         drawn = 0
         for event in self.events:
             kind = event[0]
@@ -684,11 +696,15 @@ class ArcanaDuelState(State):
                     pending.append(index)
             elif kind == "reveal":
                 _, who, code = event
+                shown.append(code)
                 if who == other:
                     fixed[slot_of[pending.pop(0)]] = code
             else:
                 pending.clear()
-        seen = self.held[seat] | self.revealed
+        # every card the seat has held: its dealt cards and its own draws from the stock
+        seen = set(map(_CARD, deal["hands"][seat]))
+        seen.update(_CARD(deal["stock"][j]) for j in own)
+        seen.update(map(_CARD, shown))
         pool = [c.code for c in CARDS if c not in seen]
         # the opponent's dealt slots, then every stock position but the seat's own draws
         free = [("h", i) for i in range(DEAL_SIZE)]
