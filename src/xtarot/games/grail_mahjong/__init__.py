@@ -96,6 +96,9 @@ class GrailMahjong(Game):
         self.runs_of = runs_of(self.k)
         self.deck = Deck(f"grail-mahjong {players}-player", self.card_set)
         self.tables = tables_for(self.k)
+        #: where each seat's dealt cards and the stock lie in a dealt deck
+        self._hand_slices = tuple(slice(HAND_SIZE * s, HAND_SIZE * (s + 1)) for s in range(players))
+        self._stock_from = HAND_SIZE * players
         #: per discarder, the seats asked to answer, in turn order
         self.asked_after: tuple[tuple[int, ...], ...] = tuple(
             tuple((seat - i) % players for i in range(1, players)) for seat in range(players)
@@ -113,10 +116,9 @@ class GrailMahjong(Game):
         return self._split(cs, below(rng, self.players))
 
     def _split(self, cs: list[str], dealer: int) -> dict[str, Any]:
-        n = self.players
         return {
-            "hands": [cs[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s in range(n)],
-            "stock": cs[HAND_SIZE * n :],
+            "hands": list(map(cs.__getitem__, self._hand_slices)),
+            "stock": cs[self._stock_from :],
             "dealer": dealer,
         }
 

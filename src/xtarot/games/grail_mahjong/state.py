@@ -260,23 +260,36 @@ class GrailMahjongState(State):
         # puts them all in its class's shared key table.)
         n = self.players
         # (the deal is valid: its codes are looked up directly)
+        # (the per-seat lists are made in one plain loop: five comprehensions cost a
+        # 2-player hand about 10,000 instructions more)
+        got: list[list[Card]] = []
+        masks: list[int] = []
+        melds: list[list[Meld]] = []
+        areas: list[list[Card]] = []
+        events: list[list[int | str]] = []
+        for h in deal["hands"]:
+            got.append(list(map(_CARD, h)))
+            masks.append(sum(map(_BIT_OF_CODE, h)))
+            melds.append([])
+            areas.append([])
+            events.append([])
         #: per seat, every card it has held this hand, in order: its dealt cards, then
         #: its draws (a claimed card goes straight into a meld); its hand is the cards
         #: of this list that its mask still holds (see ``hands``)
-        self.got: list[list[Card]] = [list(map(_CARD, h)) for h in deal["hands"]]
+        self.got = got
         #: each hand as a mask (card bits and counts per number, see ``tables``)
-        self.masks: list[int] = [sum(map(_BIT_OF_CODE, h)) for h in deal["hands"]]
+        self.masks = masks
         self.stock: list[Card] = list(map(_CARD, deal["stock"]))
         self.top = 0
-        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.melds = melds
         #: per seat, what it could add to its melds: (the bits of the cards that would
         #: do, (card bit, action) in id order), kept in step with ``melds``
         self.add_tables: list[Adds] = [NO_ADDS] * n
-        self.areas: list[list[Card]] = [[] for _ in range(n)]
+        self.areas = areas
         self.discards: list[tuple[int, Card]] = []
         #: per seat, in order: the stock index of each draw (an int) and the code of
         #: each card it showed from its hand (a str) -- all public
-        self.events: list[list[int | str]] = [[] for _ in range(n)]
+        self.events = events
         self.asked: tuple[int, ...] = ()
         self.pending: list[tuple[int, Action]] = []
         self.last_claim: dict[str, Any] | None = None
