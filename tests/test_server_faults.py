@@ -117,6 +117,22 @@ class Player(threading.Thread):
             self.error = repr(err)
 
 
+def wait_while_moving(players: list[Player], idle: float = 30.0, cap: float = 600.0) -> None:
+    """Wait until every player is done, or until none of them has been shown a new
+    position for ``idle`` seconds (a table that stalls), or ``cap`` seconds in all.  A
+    fixed 60 s for the whole match failed once on a machine loaded by other jobs; a
+    table that stops moving still fails the test, ``idle`` seconds later."""
+    began = last_move = time.monotonic()
+    shown = [p.seen for p in players]
+    while any(p.is_alive() for p in players) and time.monotonic() - began < cap:
+        time.sleep(0.2)
+        now = [p.seen for p in players]
+        if now != shown:
+            shown, last_move = now, time.monotonic()
+        elif time.monotonic() - last_move > idle:
+            return
+
+
 def create_tables(server: Server) -> list[dict[str, Any]]:
     tables = []
     for i in range(TABLES):
@@ -182,8 +198,7 @@ def kill_and_resume(db: str, *, adopted: bool = False) -> None:
             assert info["n"] >= n if adopted else info["n"] == n
         for p in again:
             p.start()
-        for p in again:
-            p.join(60)
+        wait_while_moving(again)
         assert all(p.finished for p in again), [p.error for p in again if not p.finished]
         for t in tables:
             res = httpx.get(server.base + f"/api/tables/{t['id']}/record", timeout=10)
