@@ -84,7 +84,7 @@ from xtarot.agents.heuristic.fairy500 import DENOMINATIONS, contract_playouts
 from xtarot.engine import Game, State
 from xtarot.games.fairy500.setup import bid_value
 from xtarot.lab.events import fairy500_hands
-from xtarot.lab.runner import derive_seed
+from xtarot.lab.runner import Bot, derive_seed
 from xtarot.lab.tournament import wilson_interval
 
 LEVELS = ("normal", "hard", "expert")
@@ -629,16 +629,20 @@ def print_row(row: dict[str, Any]) -> None:
             print(f"    {label:36} {text}")
 
 
-def _number(text: str) -> Any:
-    """``"8"`` -> 8, ``"0.9"`` -> 0.9, ``"false"`` -> False, anything else: the text."""
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+def expert_settings(items: Sequence[str]) -> list[tuple[str, Any]]:
+    """``--expert-setting`` texts as ``(key, value)`` pairs, each value read as the lab
+    reads a bot's settings (a number where it is one, ``true``/``false``, else text).
+
+    >>> expert_settings(["min_make=0.9", "min_declared=8", "endgame=false"])
+    [('min_make', 0.9), ('min_declared', 8), ('endgame', False)]
+    """
+    for item in items:
+        key, eq, _ = item.partition("=")
+        if not eq or not key.strip() or ":" in item:
+            raise ValueError(f"--expert-setting takes KEY=VALUE, e.g. min_make=0.9, not {item!r}")
+    if not items:
+        return []
+    return list(Bot.parse("expert:" + ":".join(items)).settings)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -718,12 +722,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.deals < 1:
         parser.error("--deals must be at least 1")
     counts = {int(p) for p in args.players.split(",") if p.strip()}
-    settings = []
-    for item in args.expert_setting:
-        key, eq, text = item.partition("=")
-        if not eq or not key.strip():
-            parser.error(f"--expert-setting takes KEY=VALUE, not {item!r}")
-        settings.append((key.strip(), _number(text.strip())))
+    try:
+        settings = expert_settings(args.expert_setting)
+    except ValueError as exc:
+        parser.error(str(exc))
     budgets = Budgets(
         args.hard_seconds,
         args.expert_iterations,

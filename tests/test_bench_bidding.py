@@ -205,7 +205,15 @@ def test_quick_run_gives_json_rows(bench: Any, capsys: pytest.CaptureFixture[str
 def test_expert_settings_reach_the_expert_level(bench: Any) -> None:
     """``--expert-setting KEY=VALUE`` is read as a number where it is one and handed to
     the expert (only), and the row's budget names it."""
-    assert [bench._number(t) for t in ("8", "0.9", "false", "abc")] == [8, 0.9, False, "abc"]
+    assert bench.expert_settings(["a=8", "b=0.9", "c=false", "d=abc"]) == [
+        ("a", 8),
+        ("b", 0.9),
+        ("c", False),
+        ("d", "abc"),
+    ]
+    for bad in ("min_make", "=3", "a=1:b=2"):
+        with pytest.raises(ValueError, match="KEY=VALUE"):
+            bench.expert_settings([bad])
     budgets = bench.Budgets(expert_settings=(("min_make", 0.5), ("min_declared", 3)))
     bot = budgets.agent("expert", 1)
     assert (bot.min_make, bot.min_declared, bot.iterations) == (0.5, 3, 100)
