@@ -24,7 +24,7 @@ from xtarot.engine import (
 )
 from xtarot.engine.core import competition_ranks
 from xtarot.engine.identity import remove_same
-from xtarot.engine.rand import copy_rng, exact, shuffle
+from xtarot.engine.rand import below, copy_rng, exact, shuffle
 from xtarot.games.tricks import Trick
 
 from .auction import BidTable, auction_outcome, next_bidder
@@ -501,24 +501,24 @@ class Fairy500State(State):
             return super().random_playout(rng, hand_only=hand_only)
         limit = len(self.deals) + 1 if hand_only else 1 << 62
         getrandbits = rng.getrandbits
-        append = self.history.append
         done = 0
         while self.current_player is not None and len(self.deals) < limit:
             if self.h.phase == "play":
                 done += self._random_tricks(getrandbits)
                 continue
-            legal = self._legal_actions()
-            n = len(legal)
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            self._legal = None
-            self._apply(legal[r])
-            append(legal[r])
+            self._random_step(rng)
             done += 1
         self._legal = None
         return done
+
+    def _random_step(self, rng: random.Random) -> None:
+        """One random legal bid, call or discard, drawn as ``randrange`` over
+        :meth:`_legal_actions`' list and applied without checking it again."""
+        legal = self._legal_actions()
+        action = legal[below(rng, len(legal))]
+        self._legal = None
+        self._apply(action)
+        self.history.append(action)
 
     def _random_tricks(self, getrandbits: Callable[[int], int]) -> int:
         """Random legal cards until this hand's tricks are over; how many were played.
@@ -582,21 +582,12 @@ class Fairy500State(State):
             return super()._random_standing(rng, hand_only=hand_only)
         deals = len(self.deals)
         getrandbits = rng.getrandbits
-        append = self.history.append
         if self.h.phase == "auction":
             self._random_auction(getrandbits)
             if self.current_player is None or len(self.deals) != deals:  # (a redeal)
                 return self._standing()
         while self.h.phase != "play":  # calls and discards: random_playout's steps
-            legal = self._legal_actions()
-            n = len(legal)
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            self._legal = None
-            self._apply(legal[r])
-            append(legal[r])
+            self._random_step(rng)
             if self.current_player is None or len(self.deals) != deals:  # (a redeal)
                 return self._standing()
         h = self.h
