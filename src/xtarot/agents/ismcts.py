@@ -215,7 +215,6 @@ class ISMCTSAgent:
         while len(logs) <= root.visits + 1:  # (no availability count exceeds it)
             logs.append(math.log(len(logs)))
         hands = len(world.deals) if self.horizon == "hand" else -1
-        history = world.history
         while not world.is_terminal and len(world.deals) != hands + 1:
             actor: int = world.current_player  # type: ignore[assignment]
             legal = world.legal_actions()
@@ -250,17 +249,11 @@ class ISMCTSAgent:
                 child = _Node()
                 children[keys[i] if keys is not None else legal[i].text] = child
                 child.avail = 1
-                action = _pick(groups, legal, i, rng)
-                world._apply(action)  # (``apply`` without checking a move it just listed)
-                history.append(action)
-                world._legal = None
+                world._apply_listed(_pick(groups, legal, i, rng))
                 path.append((child, actor))
                 break
             assert best_child is not None
-            action = _pick(groups, legal, kids.index(best_child), rng)
-            world._apply(action)
-            history.append(action)
-            world._legal = None
+            world._apply_listed(_pick(groups, legal, kids.index(best_child), rng))
             node = best_child
             path.append((node, actor))
         rollout = self.rollout

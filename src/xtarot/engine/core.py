@@ -502,6 +502,13 @@ class State(ABC):
         self._legal = None
         return action  # type: ignore[return-value]
 
+    def _apply_listed(self, action: Action) -> None:
+        """:meth:`apply` for an action taken from this state's own legal list just now
+        (a search's step): applied and recorded without checking it again."""
+        self._apply(action)
+        self.history.append(action)
+        self._legal = None
+
     def _check(self, action: Action | str | int, legal: list[Action]) -> Action:
         if self.current_player is None:
             raise IllegalAction("the match is over: no action is legal")

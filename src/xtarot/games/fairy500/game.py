@@ -515,10 +515,7 @@ class Fairy500State(State):
         """One random legal bid, call or discard, drawn as ``randrange`` over
         :meth:`_legal_actions`' list and applied without checking it again."""
         legal = self._legal_actions()
-        action = legal[below(rng, len(legal))]
-        self._legal = None
-        self._apply(action)
-        self.history.append(action)
+        self._apply_listed(legal[below(rng, len(legal))])
 
     def _random_tricks(self, getrandbits: Callable[[int], int]) -> int:
         """Random legal cards until this hand's tricks are over; how many were played.
