@@ -10,6 +10,7 @@ import sys
 import pytest
 
 import xtarot
+from view_support import check_views_of_diverging_copies
 from xtarot.cards import card, cards
 from xtarot.engine import ConfigError, DealError, IllegalAction, State
 
@@ -717,22 +718,4 @@ def test_views_read_from_kept_parts_are_fresh_in_copies_going_other_ways(
     must see its own: every view equals one of a new copy, which keeps nothing of its
     own yet, for the seat to act and another seat, to the end of the match."""
     game = xtarot.load("extendori", players=4, **options)
-    for seed in range(3):
-        rng = random.Random(seed)
-        st = game.new_state(seed=seed)
-        copies: list[State] = []
-        while not st.is_terminal:
-            st.peek_view(st.current_player)  # keeps its parts, which copies inherit
-            if rng.random() < 0.02:
-                copies.append(st.clone())
-            legal = st.legal_actions()
-            st.apply(legal[rng.randrange(len(legal))])
-        assert copies
-        for other in copies:
-            while True:
-                for seat in (other.current_player or 0, 1):
-                    assert other.peek_view(seat) == other.clone().view(seat)
-                if other.is_terminal:
-                    break
-                legal = other.legal_actions()
-                other.apply(legal[rng.randrange(len(legal))])
+    check_views_of_diverging_copies(game, 0.02)

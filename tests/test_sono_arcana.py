@@ -7,6 +7,7 @@ import random
 import pytest
 
 import xtarot
+from view_support import check_views_of_diverging_copies
 from xtarot.cards import card
 from xtarot.games.sono_arcana import BIDDING_CARDS, bidding_set, strength
 
@@ -427,21 +428,4 @@ def test_views_read_from_kept_parts_are_fresh_in_copies_going_other_ways() -> No
     the same position must see its own: every view equals one of a new copy (which
     keeps nothing of its own yet), for the seat to act and another seat."""
     game = xtarot.load("sono-arcana", players=4, teams=True)
-    for seed in range(3):
-        rng = random.Random(seed)
-        st = game.new_state(seed=seed)
-        copies: list[xtarot.State] = []
-        while not st.is_terminal:
-            st.peek_view(st.current_player)  # keeps its parts, which copies inherit
-            if rng.random() < 0.05:
-                copies.append(st.clone())
-            legal = st.legal_actions()
-            st.apply(legal[rng.randrange(len(legal))])
-        for other in copies:
-            while True:
-                for seat in (other.current_player or 0, 1):
-                    assert other.peek_view(seat) == other.clone().view(seat)
-                if other.is_terminal:
-                    break
-                legal = other.legal_actions()
-                other.apply(legal[rng.randrange(len(legal))])
+    check_views_of_diverging_copies(game, 0.05)
