@@ -1,8 +1,9 @@
 """How long a belief model takes at play time (docs/agents.md, *The belief model*).
 
 For each model file given: over positions of heuristic self-play of its game, the time
-of its parts — the view's features, the network's correction, the probabilities from
-the prior's counts, the uniform worlds the prior needs, and a weighted world.
+of its parts — the view's features, the network's correction, ``log_weight(view)`` (the
+two together, once per view) and its weight of a world, the probabilities from the
+prior's counts, the uniform worlds the prior needs, and a weighted world.
 
     python benchmarks/bench_belief.py belief-fairy500-4p.npz [...] [--positions 60]
 """
@@ -58,6 +59,7 @@ def bench(path: str, count: int) -> dict[str, Any]:
     worlds = [[s.sample_world(seat, rng) for _ in range(model.prior_draws)] for s, seat in pos]
     counts = [model.prior_counts(w, seat) for w, (_, seat) in zip(worlds, pos, strict=True)]
     open_ = [c.sum(axis=0) > 0 for c in counts]
+    weights = [model.log_weight(v) for v in views]
     out = {
         "model": path,
         "game": model.game,
@@ -67,6 +69,10 @@ def bench(path: str, count: int) -> dict[str, Any]:
         "parameters": model.parameters,
         "features_us": 1e6 * per_call(model.features, views),
         "network_us": 1e6 * per_call(model.correction, feats, 5),
+        # what a weighted world pays once per view: the events and the network
+        "log_weight_us": 1e6 * per_call(model.log_weight, views, 5),
+        "weight_a_world_us": 1e6
+        * per_call(lambda k: weights[k](worlds[k][0]), list(range(len(pos))), 5),
         "probabilities_from_counts_us": 1e6
         * per_call(
             lambda k: model.log_probs(feats[k], counts[k][None], open_[k][None]),
