@@ -257,6 +257,24 @@ def test_features_come_from_the_view_only(game_id: str, players: int, steps: int
     assert differ  # the worlds do hide other cards: the test can fail
 
 
+def test_played_cards_are_counted_as_one_tenth_at_a_time() -> None:
+    """The seats' "played" fact is looked up, not added card by card: the same float32
+    sums as ``+= 0.1`` once per card (which differ from ``n * 0.1`` for some ``n``)."""
+    from xtarot.adapters.belief_events import SEAT_FACTS, _add_tenths
+
+    played = [0, 1, 7, 30, 130]  # 130 is past the first table
+    facts = np.zeros((len(played), len(SEAT_FACTS)), dtype=np.float32)
+    _add_tenths(facts, played)
+    column = SEAT_FACTS.index("played")
+    one_at_a_time = np.zeros(len(played), dtype=np.float32)
+    for seat, n in enumerate(played):
+        for _ in range(n):
+            one_at_a_time[seat] += 0.1
+    assert np.array_equal(facts[:, column], one_at_a_time)
+    assert not np.array_equal(one_at_a_time, np.float32(0.1) * np.array(played, np.float32))
+    assert np.count_nonzero(facts) == 4  # nothing but the played column
+
+
 def _reference_correction(model: BeliefModel, x: Any) -> Any:
     """The learned part of the logits computed the plain way: φ of every card
     (``model.inputs``, what training multiplies) through both layers."""
