@@ -532,6 +532,12 @@ def _phi(
     ).astype(np.float32)
 
 
+#: OpenBLAS (numpy's) multiplies matrices in two threads or more from this many
+#: multiply-adds (m·n·k) on: on a busy machine a thread that waits for the other costs
+#: milliseconds, so the play-time network keeps each product below it
+_ONE_THREAD = 2 * 65536 * 4
+
+
 class _Inference:
     """A model's network at play time, one view at a time: ``f(φ(c, l))`` for every
     card and place (:func:`_phi`, what training multiplies) without building φ.
@@ -616,7 +622,11 @@ class _Inference:
         y[groups] = self.card_term
         x = self.by_group[seat] @ counts.reshape(-1, counts.shape[-1])  # [(group, kind), slots]
         slots = x.any(axis=0).nonzero()[0]  # the slots some event names: few
-        z = x[:, slots] @ self.rel[slots]  # [(group, kind), (relation, card)]
+        x, rel = x[:, slots], self.rel[slots]
+        if x.size * rel.shape[1] < _ONE_THREAD:
+            z = x @ rel  # [(group, kind), (relation, card)]
+        else:  # one product per group, each small enough for one thread
+            z = np.matmul(x.reshape(groups, -1, len(slots)), rel)
         np.log1p(z, out=z)
         np.matmul(self.w_groups, z.reshape(groups, self.width, n_cards), out=y[:groups])
         h = (self.take @ y.reshape(groups + 1, -1)).reshape(-1, units, n_cards)

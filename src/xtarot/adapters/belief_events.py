@@ -240,8 +240,9 @@ _TENTHS = np.zeros(1, dtype=np.float32)  # [n]: 0.1 added n times to a float32 z
 
 
 def _add_tenths(facts: np.ndarray, played: list[int]) -> None:
-    """``facts[seat, "played"] += 0.1`` once per card each seat played: the same float32
-    sums as one ``+= 0.1`` at a time (0.1 is not exact), looked up."""
+    """``facts[seat, "played"] += 0.1`` once per card each seat played, on a fact still
+    zero: the same float32 sums as one ``+= 0.1`` at a time (not ``n * 0.1``: 0.1 is
+    not exact), looked up."""
     global _TENTHS
     tenths = _TENTHS
     top = max(played, default=0)
