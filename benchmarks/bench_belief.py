@@ -3,8 +3,9 @@
 For each model file given: over positions of heuristic self-play of its game, the time
 of its parts — the view's features, the network's correction, ``log_weight(view)`` (the
 two together, once per view) and its weight of a world, the probabilities from the
-prior's counts, the uniform worlds the prior needs, and a weighted world.  The model's
-own parts are the fastest of 5 passes over the positions, the worlds' one pass.
+prior's counts, the uniform worlds the prior needs, and a weighted world.  Times are
+the process's CPU time (so that the other jobs of a shared machine do not count); the
+model's own parts are the fastest of 5 passes over the positions, the worlds' one pass.
 
     python benchmarks/bench_belief.py belief-fairy500-4p.npz [...] [--positions 60]
 """
@@ -44,14 +45,15 @@ def positions(model: BeliefModel, count: int, seed: int) -> list[tuple[Any, int]
 
 
 def per_call(fn: Any, items: list[Any], repeat: int = 1) -> float:
-    """Seconds a call, over every item: the fastest of ``repeat`` passes (a busy
-    machine only ever slows a pass down)."""
+    """CPU seconds a call (the process's, every thread's: the other jobs of a busy
+    machine are not counted, numpy's helper threads are), over every item: the
+    fastest of ``repeat`` passes."""
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         for item in items:
             fn(item)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best / len(items)
 
 
