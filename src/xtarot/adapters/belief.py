@@ -534,7 +534,7 @@ def _phi(
 
 #: OpenBLAS (numpy's) multiplies matrices in two threads or more from this many
 #: multiply-adds (m·n·k) on: on a busy machine a thread that waits for the other costs
-#: milliseconds, so the play-time network keeps each product below it
+#: milliseconds, so the play-time network splits its biggest product below it
 _ONE_THREAD = 2 * 65536 * 4
 
 
@@ -625,7 +625,7 @@ class _Inference:
         x, rel = x[:, slots], self.rel[slots]
         if x.size * rel.shape[1] < _ONE_THREAD:
             z = x @ rel  # [(group, kind), (relation, card)]
-        else:  # one product per group, each small enough for one thread
+        else:  # one product per seat group: a group's is below it in the games measured
             z = np.matmul(x.reshape(groups, -1, len(slots)), rel)
         np.log1p(z, out=z)
         np.matmul(self.w_groups, z.reshape(groups, self.width, n_cards), out=y[:groups])
