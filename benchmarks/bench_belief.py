@@ -1,8 +1,11 @@
 """How long a belief model takes at play time (docs/agents.md, *The belief model*).
 
 For each model file given: over positions of heuristic self-play of its game, the time
-of its parts — the view's features, the network's correction, the probabilities from
-the prior's counts, the uniform worlds the prior needs, and a weighted world.
+of its parts — the view's features, the network's correction, ``log_weight(view)`` (the
+two together, once per view) and its weight of a world, the probabilities from the
+prior's counts, the uniform worlds the prior needs, and a weighted world.  Times are
+the process's CPU time (so that the other jobs of a shared machine do not count); the
+model's own parts are the fastest of 5 passes over the positions, the worlds' one pass.
 
     python benchmarks/bench_belief.py belief-fairy500-4p.npz [...] [--positions 60]
 """
@@ -42,11 +45,16 @@ def positions(model: BeliefModel, count: int, seed: int) -> list[tuple[Any, int]
 
 
 def per_call(fn: Any, items: list[Any], repeat: int = 1) -> float:
-    start = time.perf_counter()
+    """CPU seconds a call (the process's, every thread's: the other jobs of a busy
+    machine are not counted, numpy's helper threads are), over every item: the
+    fastest of ``repeat`` passes."""
+    best = float("inf")
     for _ in range(repeat):
+        start = time.process_time()
         for item in items:
             fn(item)
-    return (time.perf_counter() - start) / (repeat * len(items))
+        best = min(best, time.process_time() - start)
+    return best / len(items)
 
 
 def bench(path: str, count: int) -> dict[str, Any]:
@@ -58,6 +66,7 @@ def bench(path: str, count: int) -> dict[str, Any]:
     worlds = [[s.sample_world(seat, rng) for _ in range(model.prior_draws)] for s, seat in pos]
     counts = [model.prior_counts(w, seat) for w, (_, seat) in zip(worlds, pos, strict=True)]
     open_ = [c.sum(axis=0) > 0 for c in counts]
+    weights = [model.log_weight(v) for v in views]
     out = {
         "model": path,
         "game": model.game,
@@ -65,8 +74,12 @@ def bench(path: str, count: int) -> dict[str, Any]:
         "positions": len(pos),
         "inputs": int(model.w1.shape[0]),
         "parameters": model.parameters,
-        "features_us": 1e6 * per_call(model.features, views),
+        "features_us": 1e6 * per_call(model.features, views, 5),
         "network_us": 1e6 * per_call(model.correction, feats, 5),
+        # what a weighted world pays once per view: the events and the network
+        "log_weight_us": 1e6 * per_call(model.log_weight, views, 5),
+        "weight_a_world_us": 1e6
+        * per_call(lambda k: weights[k](worlds[k][0]), list(range(len(pos))), 5),
         "probabilities_from_counts_us": 1e6
         * per_call(
             lambda k: model.log_probs(feats[k], counts[k][None], open_[k][None]),

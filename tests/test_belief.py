@@ -30,6 +30,8 @@ np = pytest.importorskip("numpy", reason="needs numpy (pip install 'xtarot[train
 
 from xtarot.adapters.belief import (  # noqa: E402  (after the skip)
     BeliefModel,
+    _log_softmax,
+    _planes,
     evaluate,
     events_for,
     generate,
@@ -253,6 +255,129 @@ def test_features_come_from_the_view_only(game_id: str, players: int, steps: int
         assert same(model.features(world.view(seat)), mine)
         assert np.array_equal(model.correction(model.features(world.view(seat))), g)
     assert differ  # the worlds do hide other cards: the test can fail
+
+
+def test_played_cards_are_counted_as_one_tenth_at_a_time() -> None:
+    """The seats' "played" fact is looked up, not added card by card: the same float32
+    sums as ``+= 0.1`` once per card (which differ from ``n * 0.1`` for some ``n``)."""
+    from xtarot.adapters.belief_events import SEAT_FACTS, _add_tenths
+
+    played = [0, 1, 7, 30, 130]  # 130 is past the first table
+    facts = np.zeros((len(played), len(SEAT_FACTS)), dtype=np.float32)
+    _add_tenths(facts, played)
+    column = SEAT_FACTS.index("played")
+    one_at_a_time = np.zeros(len(played), dtype=np.float32)
+    for seat, n in enumerate(played):
+        for _ in range(n):
+            one_at_a_time[seat] += 0.1
+    assert np.array_equal(facts[:, column], one_at_a_time)
+    assert not np.array_equal(one_at_a_time, np.float32(0.1) * np.array(played, np.float32))
+    assert np.count_nonzero(facts) == 4  # nothing but the played column
+
+
+def _reference_correction(model: BeliefModel, x: Any) -> Any:
+    """The learned part of the logits computed the plain way: φ of every card
+    (``model.inputs``, what training multiplies) through both layers."""
+    n_cards = len(model.cards)
+    cards = np.arange(n_cards)
+    phi = model.inputs(x, np.zeros(n_cards, dtype=np.int64), cards)
+    h = np.maximum(phi @ model.w1 + model.b1, 0.0)
+    return (h @ model.w2)[..., 0] + model.b2[0] + model.bias[cards]
+
+
+def _random_model(game: Any, seed: int) -> BeliefModel:
+    """A model of every kind of event with weights of a trained model's scale: the
+    hands of the other seats and one place that is no hand."""
+    from xtarot.adapters.tensors import encoder_for
+
+    cards = list(encoder_for(game).cards)
+    others = {"fairy500": "kitty", "sono-arcana": "stack"}.get(game.id, "stock")
+    locations = [f"hand:+{k}" for k in range(1, game.players)] + [others]
+    width = input_width(events_for(game), len(KINDS), len(locations))
+    rng = np.random.default_rng(seed)
+    units = 16
+    meta = {
+        "game": game.id,
+        "players": game.players,
+        "options": dict(game.options),
+        "cards": cards,
+        "locations": locations,
+    }
+    arrays = {
+        "kinds": np.arange(len(KINDS)),
+        "w1": rng.standard_normal((width, units)) * np.sqrt(2.0 / width),
+        "b1": rng.standard_normal(units) * 0.1,
+        "w2": rng.standard_normal((units, 1)) / np.sqrt(units),
+        "b2": rng.standard_normal(1),
+        "bias": rng.standard_normal((len(cards), len(locations))) * 0.5,
+        "mix": np.array([1.0, 0.3, -0.5]),
+    }
+    return BeliefModel({k: np.asarray(v, dtype=np.float16) for k, v in arrays.items()}, meta)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [
+        ("fairy500", 4),
+        ("grail-mahjong", 3),
+        ("extendori", 4),
+        ("sono-arcana", 3),
+        ("matto", 3),
+        ("arcana-duel", 2),
+    ],
+)
+def test_the_play_time_network_is_the_trained_one(game_id: str, players: int) -> None:
+    """``correction``, ``log_probs`` and ``log_weight`` (the network split by φ's parts,
+    the related events computed once per seat) give what φ through both layers gives,
+    at positions all along a match, every seat acting in turn."""
+    game = xtarot.load(game_id, players=players)
+    model = _random_model(game, players)
+    state = game.new_state(seed=5)
+    rng = random.Random(5)
+    worst = worst_logp = worst_weight = 0.0
+    seen_events = seats = 0
+    step = 0
+    acting: set[int] = set()
+    while not state.is_terminal and seats < 14:
+        seat = state.current_player
+        assert seat is not None
+        if step % 3 == 0:
+            seats += 1
+            acting.add(seat)
+            view = state.view(seat)
+            x = model.features(view)
+            seen_events += bool(x[0].any())
+            ref = _reference_correction(model, x)
+            got = model.correction(x)[0]
+            assert got.shape == ref.shape == (len(model.cards), len(model.locations))
+            assert np.abs(ref).max() > 0.1  # the network is not near zero: the test can fail
+            worst = max(worst, float(np.abs(got - ref).max()))
+            worlds = [state.sample_world(seat, rng) for _ in range(4)]
+            counts = model.prior_counts(worlds, seat)
+            open_ = counts.sum(axis=0) > 0
+            planes = _planes(counts, model.prior_draws) @ model.mix
+            want = _log_softmax((planes + ref)[None], open_[None])[0]
+            logp = model.log_probs(x, counts[None], open_[None])[0]
+            worst_logp = max(worst_logp, float(np.abs(logp - want)[:, open_].max()))
+            weight = model.log_weight(view)
+            for w in worlds:
+                by_hand = sum(
+                    float(ref[model.cards.index(c), model.locations.index(where)])
+                    for c, where in true_locations(w, seat).items()
+                    if where in model.locations and c in model.cards
+                )
+                worst_weight = max(worst_weight, abs(weight(w) - by_hand))
+        legal = state.legal_actions()
+        state.apply(rng.choice(legal))
+        step += 1
+    assert seats >= 5 and len(acting) == players
+    if game_id in ("fairy500", "grail-mahjong", "extendori"):
+        assert seen_events >= 3
+    assert worst < 1e-5 and worst_logp < 1e-5 and worst_weight < 1e-4, (
+        worst,
+        worst_logp,
+        worst_weight,
+    )
 
 
 def test_a_small_model_trains_evaluates_and_round_trips(

@@ -31,6 +31,7 @@ part of the logits of the hidden cards' places in it, for
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
 import time
@@ -330,6 +331,7 @@ class BeliefModel:
         self.events = Events(self.game, self.players, self.cards)
         # the relative seat of each location's hand (0 for a place that is no hand)
         self._seat_of = np.array([_hand_seat(x) for x in self.locations], dtype=np.int64)
+        self._net = _Inference(self)
 
     # configuration ------------------------------------------------------------------
     @property
@@ -373,14 +375,11 @@ class BeliefModel:
     def correction(self, x: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
         """``[rows, cards, locations]``: the learned part of the logits (everything but
         the prior's planes) of inputs ``x``."""
-        n_rows = len(x[2])
-        n_cards = len(self.cards)
-        rows = np.repeat(np.arange(n_rows), n_cards)
-        cards = np.tile(np.arange(n_cards), n_rows)
-        phi = self.inputs(x, rows, cards)
-        h = np.maximum(phi @ self.w1 + self.b1, 0.0)
-        out = (h @ self.w2)[..., 0] + self.b2[0] + self.bias[cards]
-        return out.reshape(n_rows, n_cards, len(self.locations))
+        counts, facts, seats = x
+        out = np.empty((len(seats), len(self.cards), len(self.locations)), dtype=np.float32)
+        for r, seat in enumerate(seats):
+            out[r] = self._net(counts[r], facts[r], int(seat))
+        return out
 
     def prior_counts(self, worlds: Sequence[State], seat: int) -> np.ndarray:
         """``[cards, locations]``: how many of the worlds put each card at each place."""
@@ -435,21 +434,28 @@ class BeliefModel:
         learned parts of the logits of every card at its place in the world (the
         uniform part is the sampler's own).  Computed once from the view; a world is
         read only for where its cards are."""
-        g = self.correction(self.features(view))[0]
-        seat = view["seat"]
+        counts, facts = self.events.read(view)
+        seat = int(view["seat"])
+        g = self._net(counts, facts, seat).tolist()  # [card][location], Python floats
         players = self.players
         index, where = self._index, self._where
+        column: dict[str, int | None] = {}  # zone -> location index, per view
+        row: dict[str, int | None] = {}  # card as a zone lists it -> card index
 
         def weight(world: State) -> float:
             total = 0.0
             for zone, cards in world.zones().items():
-                j = where.get(location_of(zone, seat, players))
+                j = column.get(zone, -1)
+                if j == -1:
+                    j = column[zone] = where.get(location_of(zone, seat, players))
                 if j is None:
                     continue
                 for c in cards:
-                    i = index.get(_code(c))
+                    i = row.get(c, -1)
+                    if i == -1:
+                        i = row[c] = index.get(_code(c))
                     if i is not None:
-                        total += float(g[i, j])
+                        total += g[i][j]
             return total
 
         return weight
@@ -524,6 +530,109 @@ def _phi(
         ],
         axis=2,
     ).astype(np.float32)
+
+
+#: OpenBLAS (numpy's) multiplies matrices in two threads or more from this many
+#: multiply-adds (m·n·k) on: on a busy machine a thread that waits for the other costs
+#: milliseconds, so the play-time network splits its biggest product below it
+_ONE_THREAD = 2 * 65536 * 4
+
+
+class _Inference:
+    """A model's network at play time, one view at a time: ``f(φ(c, l))`` for every
+    card and place (:func:`_phi`, what training multiplies) without building φ.
+
+    φ's first layer is split by its parts.  The view's events are summed by seat group
+    (the acting seat, each other seat, the other seats together: one product with a
+    table of the acting seat) and related to every card by one product on the slots
+    some event names; after ``log1p`` each group meets its block of ``w1`` (the place's
+    seat's block for each other seat; the acting seat's and the others' blocks for the
+    card itself) in one batched product, and one small product adds, per place, the
+    groups it takes and the card's features' term.  That term and the places' one-hot's
+    (with ``b1``) are tables made at load time; the places' seats' facts are one
+    product per view.  Arrays are ``[..., units, cards]``, float32 throughout."""
+
+    def __init__(self, model: BeliefModel) -> None:
+        ev = model.events
+        players = model.players
+        n_kinds, n_rel = len(model.kinds), len(RELATIONS)
+        width = n_kinds * n_rel  # one seat's related events, (kind, relation)
+        n_loc = len(model.locations)
+        w1 = model.w1
+        ends = np.cumsum([0, width, len(SEAT_FACTS), width, width])
+        expected = int(ends[-1]) + ev.card_features.shape[1] + n_loc
+        if w1.ndim != 2 or w1.shape[0] != expected:
+            raise ValueError(f"belief model: w1 has {w1.shape[0]} rows, its inputs {expected}")
+        self.units = w1.shape[1]
+        self.width = width
+        w_place, w_facts, w_mine, w_others = (w1[a:b] for a, b in itertools.pairwise(ends))
+        # seat groups: 0 the acting seat, 1 .. players - 1 the others in turn, then
+        # the others' sum; each group's block of w1, transposed [groups, units, width]
+        self.groups = groups = players + 1
+        self.w_groups = np.ascontiguousarray(
+            np.stack([w_mine, *[w_place] * (players - 1), w_others]).transpose(0, 2, 1)
+        )
+        # [units, cards]: the card's features' term
+        self.card_term = np.ascontiguousarray(
+            (ev.card_features @ w1[int(ends[-1]) : expected - n_loc]).T, dtype=np.float32
+        )
+        # per place, the groups it adds (its hand's seat's, the acting seat's, the
+        # others') and the card's term (the last "group")
+        seat_of = model._seat_of
+        take = np.zeros((n_loc, groups + 1), dtype=np.float32)
+        take[:, [0, players, groups]] = 1.0
+        for j, s in enumerate(seat_of):
+            if s > 0:
+                take[j, s] = 1.0
+        self.take = take
+        self.place_term = (w1[expected - n_loc :] + model.b1).astype(np.float32)
+        # relations as [slots, (relation, card)]
+        self.rel = np.ascontiguousarray(ev.relations.transpose(1, 0, 2)).reshape(ev.slots, -1)
+        self.n_cards = len(model.cards)
+        # per acting seat, [(group, kind), (every kind, absolute seat)]: sums a view's
+        # events of the model's kinds by seat group
+        n_all = len(KINDS)
+        by_group = np.zeros((players, groups, n_kinds, n_all, players), dtype=np.float32)
+        for a in range(players):
+            for g in range(players):
+                p = (a + g) % players
+                for k, kind in enumerate(model.kinds):
+                    by_group[a, g, k, kind, p] = 1.0
+                    if g:
+                        by_group[a, players, k, kind, p] = 1.0
+        self.by_group = by_group.reshape(players, groups * n_kinds, n_all * players)
+        # per acting seat, [locations, players]: the seat whose facts a place takes
+        # (the seat whose hand it is; none for a place that is no hand)
+        facts_of = np.zeros((players, n_loc, players), dtype=np.float32)
+        for a in range(players):
+            for j, s in enumerate(seat_of):
+                if s > 0:
+                    facts_of[a, j, (a + s) % players] = 1.0
+        self.facts_of = facts_of
+        self.w_facts = np.ascontiguousarray(w_facts, dtype=np.float32)
+        self.w2 = np.ascontiguousarray(model.w2[:, 0], dtype=np.float32)
+        self.bias = (model.bias + model.b2[0]).astype(np.float32)
+
+    def __call__(self, counts: np.ndarray, facts: np.ndarray, seat: int) -> np.ndarray:
+        """``[cards, locations]``: the learned part of the logits of every card for one
+        view's events ``[kinds, players, slots]``, facts ``[players, facts]`` and acting
+        seat."""
+        groups, units, n_cards = self.groups, self.units, self.n_cards
+        y = np.empty((groups + 1, units, n_cards), dtype=np.float32)
+        y[groups] = self.card_term
+        x = self.by_group[seat] @ counts.reshape(-1, counts.shape[-1])  # [(group, kind), slots]
+        slots = x.any(axis=0).nonzero()[0]  # the slots some event names: few
+        x, rel = x[:, slots], self.rel[slots]
+        if x.size * rel.shape[1] < _ONE_THREAD:
+            z = x @ rel  # [(group, kind), (relation, card)]
+        else:  # one product per seat group: a group's is below it in the games measured
+            z = np.matmul(x.reshape(groups, -1, len(slots)), rel)
+        np.log1p(z, out=z)
+        np.matmul(self.w_groups, z.reshape(groups, self.width, n_cards), out=y[:groups])
+        h = (self.take @ y.reshape(groups + 1, -1)).reshape(-1, units, n_cards)
+        h += (self.facts_of[seat] @ facts @ self.w_facts + self.place_term)[:, :, None]
+        np.maximum(h, 0.0, out=h)
+        return (self.w2 @ h).T + self.bias  # type: ignore[no-any-return]
 
 
 class _DecisionWorlds:

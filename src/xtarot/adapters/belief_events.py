@@ -138,33 +138,58 @@ class Events:
         self.card_features = feats
         self._suit_of = dict(zip(self.cards, suits, strict=True))
         self._height_of = dict(zip(self.cards, heights.tolist(), strict=True))
+        # caches, filled as the views name them: a card's slot (-1: none) as a view
+        # writes it, and its suit and height in a trick under a trump
+        self._slot_of: dict[str, int] = {}
+        self._effective_of: dict[tuple[str, str | None], tuple[str, float]] = {}
 
     # -- reading a view ------------------------------------------------------------------
     def read(self, view: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
         """``(counts [kinds, players, slots], facts [players, seat facts])`` of a view,
         seats absolute (the model makes them relative)."""
-        counts = np.zeros((len(KINDS), self.players, self.slots), dtype=np.float32)
-        facts = np.zeros((self.players, len(SEAT_FACTS)), dtype=np.float32)
+        players, slots = self.players, self.slots
+        facts = np.zeros((players, len(SEAT_FACTS)), dtype=np.float32)
+        # the events as flat indices into counts, added up at the end
+        where: list[int] = []
+        weights: list[float] = []
+        slot_of = self._slot_of
 
         def add(kind: str, seat: Any, code: str, weight: float = 1.0) -> None:
-            i = self.index.get(code.partition("=")[0])
-            if i is not None and isinstance(seat, int) and 0 <= seat < self.players:
-                counts[_K[kind], seat, i] += weight
+            i = slot_of.get(code)
+            if i is None:
+                i = slot_of[code] = self.index.get(code.partition("=")[0], -1)
+            if i >= 0 and isinstance(seat, int) and 0 <= seat < players:
+                where.append((_K[kind] * players + seat) * slots + i)
+                weights.append(weight)
 
         def add_suit(kind: str, seat: int, suit: str, weight: float = 1.0) -> None:
-            if suit in SUIT_SLOTS and 0 <= seat < self.players:
-                counts[_K[kind], seat, len(self.cards) + SUIT_SLOTS.index(suit)] += weight
+            if suit in SUIT_SLOTS and 0 <= seat < players:
+                i = len(self.cards) + SUIT_SLOTS.index(suit)
+                where.append((_K[kind] * players + seat) * slots + i)
+                weights.append(weight)
 
         reader = _READERS.get(self.game_id)
         if reader is not None:
             reader(self, view, add, add_suit, facts)
         elif isinstance(view.get("tricks"), list):
             _read_tricks(self, view, add, facts, None)
+        size = len(KINDS) * players * slots
+        if where:
+            flat = np.bincount(np.asarray(where, dtype=np.intp), weights, minlength=size)
+            counts = flat.astype(np.float32).reshape(len(KINDS), players, slots)
+        else:
+            counts = np.zeros((len(KINDS), players, slots), dtype=np.float32)
         return counts, facts
 
     def _effective(self, code: str, trump: str | None) -> tuple[str, float]:
         """A card's suit and height in a trick (fairy500: the F and the trump's J
         are trumps, its J above the rest)."""
+        known = self._effective_of.get((code, trump))
+        if known is None:
+            known = self._effective_of[code, trump] = self._effective_uncached(code, trump)
+        return known
+
+    def _effective_uncached(self, code: str, trump: str | None) -> tuple[str, float]:
         c = code.partition("=")[0]
         suit = self._suit_of.get(c, "T")
         height = self._height_of.get(c, 0.0)
@@ -189,12 +214,15 @@ def _read_tricks(
     current = view.get("trick")
     if isinstance(current, dict):
         tricks.append(current)
+    effective = ev._effective
+    players = ev.players
+    played = [0] * players
     for t in tricks:
         plays = t.get("cards") or []
         led: str | None = None
         best = -1e9
         for k, (seat, code) in enumerate(plays):
-            suit, height = ev._effective(code, trump)
+            suit, height = effective(code, trump)
             if k == 0:
                 led, best = suit, height
                 add("lead", seat, code)
@@ -203,8 +231,32 @@ def _read_tricks(
                 best = max(best, height)
             else:
                 add("off", seat, code)
-            if isinstance(seat, int) and 0 <= seat < ev.players:
-                facts[seat, _F["played"]] += 0.1
+            if isinstance(seat, int) and 0 <= seat < players:
+                played[seat] += 1
+    _add_tenths(facts, played)
+
+
+_TENTHS = np.zeros(1, dtype=np.float32)  # [n]: 0.1 added n times to a float32 zero
+
+
+def _add_tenths(facts: np.ndarray, played: list[int]) -> None:
+    """``facts[seat, "played"] += 0.1`` once per card each seat played, on a fact still
+    zero: the same float32 sums as one ``+= 0.1`` at a time (not ``n * 0.1``: 0.1 is
+    not exact), looked up."""
+    global _TENTHS
+    tenths = _TENTHS
+    top = max(played, default=0)
+    if top >= len(tenths):
+        cell = np.zeros(1, dtype=np.float32)
+        sums = [0.0]
+        for _ in range(max(2 * top, 64)):
+            cell[0] += 0.1
+            sums.append(float(cell[0]))
+        tenths = _TENTHS = np.array(sums, dtype=np.float32)
+    column = _F["played"]
+    for seat, n in enumerate(played):
+        if n:
+            facts[seat, column] += tenths[n]
 
 
 def _read_fairy500(
@@ -247,16 +299,18 @@ def _read_fairy500(
 def _read_grail(
     ev: Events, view: dict[str, Any], add: Add, add_suit: Add, facts: np.ndarray
 ) -> None:
+    played = [0] * ev.players
     for d in view.get("discards") or []:
         seat, code = d.get("seat"), d.get("card")
         if not isinstance(code, str):
             continue
         add("discard", seat, code)
         if isinstance(seat, int):
-            facts[seat % ev.players, _F["played"]] += 0.1
+            played[seat % ev.players] += 1
         for other in range(ev.players):
             if other != seat:
                 add("passed", other, code)
+    _add_tenths(facts, played)
     for seat, melds in enumerate(view.get("melds") or []):
         for m in melds:
             claimed = m.get("claimed")
