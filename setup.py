@@ -41,6 +41,17 @@ def compiled_modules(name: str = "MODULES") -> tuple[str, ...]:
 COMPILING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
 
 
+def compile_playouts(commands: list[str], asked: str) -> bool:
+    """Whether to compile ``PLAYOUTS`` too: when ``XTAROT_COMPILE_PLAYOUTS`` says so (``1``
+    yes, ``0`` no), else for a wheel to install as it is (``pip install .``, an sdist from
+    an index, ``python -m build``) but not for an editable install (``pip install -e``),
+    whose sources change and which is made again and again (issue #40: the bots' faster
+    play-outs are what people install; a developer's install stays a minute shorter)."""
+    if asked.strip() not in ("", "auto"):
+        return asked.strip() != "0"
+    return "bdist_wheel" in commands and "editable_wheel" not in commands
+
+
 def extensions() -> list[Extension]:
     if os.environ.get("XTAROT_PURE_PYTHON", "") not in ("", "0"):
         return []
@@ -51,8 +62,8 @@ def extensions() -> list[Extension]:
     except ImportError:
         return []
     names = compiled_modules()
-    if os.environ.get("XTAROT_COMPILE_PLAYOUTS", "") not in ("", "0"):
-        names += compiled_modules("PLAYOUTS")  # asked for: the heuristic play-outs' path
+    if compile_playouts(sys.argv[1:], os.environ.get("XTAROT_COMPILE_PLAYOUTS", "")):
+        names += compiled_modules("PLAYOUTS")  # the heuristic play-outs' path
     modules = [Extension(name, [f"src/{name.replace('.', '/')}.py"]) for name in names]
     built: list[Extension] = cythonize(
         modules,

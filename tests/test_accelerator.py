@@ -1,35 +1,35 @@
 """The compiled modules (``setup.py``, Cython; :mod:`xtarot._compiled`) against their
 ``.py`` sources.
 
-The same matches are played through the PettingZoo environment and the OpenSpiel game,
-and heuristic play-outs of every game (the engine, game and heuristic modules compiled
-for them), in two fresh processes, one as installed (compiled where the install could)
-and one with ``XTAROT_PURE_PYTHON=1``; every observation tensor, mask, reward and
-OpenSpiel tensor, and every heuristic move, peeked view and explanation, is hashed, and
-the two digests must be equal bit for bit.  With ``XTAROT_REQUIRE_COMPILED=1`` (set by
-``.ci/run``, where a compiler is at hand) the installed side must really be compiled,
-every module of the list, so the comparison cannot pass by comparing the sources with
-themselves.
+Two fresh processes play the same games, one as installed (compiled where the install
+could) and one with ``XTAROT_PURE_PYTHON=1``: the adapters' matches through the
+PettingZoo environment and the OpenSpiel game (every observation tensor, mask, reward and
+OpenSpiel tensor hashed), and heuristic play-outs of every game at every player count
+(the engine, game and heuristic modules of :data:`~xtarot._compiled.PLAYOUTS`: every
+move, peeked view and explanation hashed); the two digests must be equal bit for bit.
+With ``XTAROT_REQUIRE_COMPILED=1`` (set by ``.ci/run`` where a compiler is at hand) the
+installed side must really be compiled, every module of the list (``PLAYOUTS`` too when
+``XTAROT_COMPILE_PLAYOUTS=1`` says the install compiled them: CI's built wheel), so the
+comparison cannot pass by comparing the sources with themselves.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
-
-pytest.importorskip("pettingzoo")
-pytest.importorskip("pyspiel")
 
 from xtarot._compiled import MODULES, PLAYOUTS
 
 # every game at its smallest table, three matches each (whole matches: every hand, every
 # block of the incremental tensors changing), actions drawn from the mask
-PLAY = r"""
+ADAPTERS = r"""
 import hashlib, json, random, sys
 import numpy as np
 import pyspiel
@@ -37,10 +37,8 @@ import xtarot
 from xtarot._compiled import compiled
 from xtarot.adapters.openspiel import short_name
 from xtarot.adapters.pettingzoo import env
-from xtarot.agents import Decision
-from xtarot.agents.heuristic import HeuristicAgent
 
-out = {"compiled": compiled(), "digests": {}, "heuristic": {}}
+out = {"compiled": compiled(), "digests": {}}
 for info in xtarot.games():
     if info.id == "whist":  # the example plugin, when installed, is not compiled
         continue
@@ -75,8 +73,23 @@ for info in xtarot.games():
         state.apply_action(legal[rng.randrange(len(legal))])
     h.update(repr(state.returns()).encode())
     out["digests"][info.id] = h.hexdigest()
-    # heuristic play-outs at every player count, single hands, views peeked as in the
-    # lab: every view, move and explanation (the compiled engine, games and heuristics)
+print(json.dumps(out))
+"""
+
+# heuristic play-outs of every game at every player count, single hands, views peeked
+# as in the lab: every view, move and explanation (the compiled engine, games and
+# heuristics); the package alone, no adapter framework
+HEURISTIC = r"""
+import hashlib, json
+import xtarot
+from xtarot._compiled import compiled
+from xtarot.agents import Decision
+from xtarot.agents.heuristic import HeuristicAgent
+
+out = {"compiled": compiled(), "digests": {}}
+for info in xtarot.games():
+    if info.id == "whist":  # the example plugin, when installed, is not compiled
+        continue
     h = hashlib.sha256()
     for players in info.players:
         game = xtarot.load(info.id, players=players, **dict(info.bulk_options))
@@ -92,36 +105,53 @@ for info in xtarot.games():
                 h.update(repr((action, bot.explain())).encode())
                 state.apply(action)
             h.update(repr(state.scores()).encode())
-    out["heuristic"][info.id] = h.hexdigest()
+    out["digests"][info.id] = h.hexdigest()
 print(json.dumps(out))
 """
 
 
-def _play(pure: bool) -> dict[str, Any]:
+def _play(script: str, pure: bool) -> dict[str, Any]:
     env = dict(os.environ)
     env["XTAROT_PURE_PYTHON"] = "1" if pure else ""
     proc = subprocess.run(
-        [sys.executable, "-c", PLAY], capture_output=True, text=True, env=env, timeout=600,
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=600,
         check=False,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.splitlines()[-1])  # type: ignore[no-any-return]
 
 
+def _required(names: tuple[str, ...], installed: list[str]) -> None:
+    missing = sorted(set(names) - set(installed))
+    assert not missing, f"the install did not compile {missing}"
+
+
+def _switch(name: str) -> bool:
+    return os.environ.get(name, "") not in ("", "0")
+
+
 def test_compiled_and_pure_adapters_agree_bit_for_bit() -> None:
-    pure = _play(pure=True)
-    installed = _play(pure=False)
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    pure = _play(ADAPTERS, pure=True)
+    installed = _play(ADAPTERS, pure=False)
     assert pure["compiled"] == []  # the switch loads every module from its source
-    if os.environ.get("XTAROT_REQUIRE_COMPILED", "") not in ("", "0"):
-        wanted = set(MODULES)
-        if os.environ.get("XTAROT_COMPILE_PLAYOUTS", "") not in ("", "0"):
-            wanted |= set(PLAYOUTS)
-        missing = sorted(wanted - set(installed["compiled"]))
-        assert not missing, f"the install did not compile {missing}"
+    if _switch("XTAROT_REQUIRE_COMPILED"):
+        _required(MODULES, installed["compiled"])
     assert len(pure["digests"]) >= 6
     assert installed["digests"] == pure["digests"]
-    assert len(pure["heuristic"]) >= 6
-    assert installed["heuristic"] == pure["heuristic"]
+
+
+def test_compiled_and_pure_heuristic_playouts_agree_bit_for_bit() -> None:
+    pure = _play(HEURISTIC, pure=True)
+    installed = _play(HEURISTIC, pure=False)
+    assert pure["compiled"] == []
+    if _switch("XTAROT_REQUIRE_COMPILED") and _switch("XTAROT_COMPILE_PLAYOUTS"):
+        _required(PLAYOUTS, installed["compiled"])
+    elif not set(PLAYOUTS) & set(installed["compiled"]):
+        pytest.skip("no module of the play-outs' path is compiled here: nothing to compare")
+    assert len(pure["digests"]) >= 6
+    assert installed["digests"] == pure["digests"]
 
 
 def test_the_pure_switch_loads_sources_only() -> None:
@@ -141,3 +171,33 @@ def test_the_pure_switch_loads_sources_only() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=env, timeout=120, check=False)  # fmt: skip
     assert proc.stdout.split()[2] == "False"
+
+
+def _setup_function(name: str) -> Any:
+    """A function of ``setup.py``, read from its source (importing it would build)."""
+    source = Path(__file__).resolve().parents[1] / "setup.py"
+    if not source.is_file():
+        pytest.skip("no source tree beside the tests")
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    node = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name)
+    space: dict[str, Any] = {}
+    exec(compile(ast.Module([node], []), str(source), "exec"), space)
+    return space[name]
+
+
+@pytest.mark.parametrize(
+    ("commands", "asked", "compiles"),
+    [
+        (["bdist_wheel", "--dist-dir", "x"], "", True),  # pip install ., python -m build
+        (["editable_wheel", "--dist-dir", "x"], "", False),  # pip install -e .
+        (["build_ext", "--inplace"], "", False),
+        (["bdist_wheel"], "0", False),  # asked not to
+        (["editable_wheel"], "1", True),  # asked to
+        (["build_ext", "--inplace"], "1", True),
+        (["bdist_wheel"], "auto", True),
+    ],
+)
+def test_a_wheel_to_install_compiles_the_playouts_path(
+    commands: list[str], asked: str, compiles: bool
+) -> None:
+    assert _setup_function("compile_playouts")(commands, asked) is compiles
