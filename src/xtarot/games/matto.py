@@ -502,7 +502,7 @@ class MattoState(State):
             "discard": [c.code for c in self.discard],
             "discard_top": self.discard[-1].code if self.discard else None,
             "hand_sizes": [len(h) for h in self.hands],
-            "known_in_hands": [sorted_codes(k) for k in self.known],
+            "known_in_hands": [sorted_codes(k) if k else [] for k in self.known],
             "won": [[t.code for t in w] for w in self.won],
             "buying": (
                 {

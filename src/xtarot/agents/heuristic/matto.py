@@ -116,6 +116,8 @@ _NUMBER: dict[str, int] = {f"T{n}": n for n in range(22)}
 #: a minor's code -> the key its hand is sorted by to choose which cards pay: the
 #: largest value first, then the code (of equal-valued cards the first in code order)
 _PAY_ORDER: dict[str, tuple[int, str]] = {c: (-v, c) for c, v in _VALUES.items()}
+#: a minor's code -> (its value, its code): the card paid first is the largest
+_VALUE_AND_CODE: dict[str, tuple[int, str]] = {c: (v, c) for c, v in _VALUES.items()}
 #: the action ids of the moves this strategy makes (the game's fixed action space)
 _ID: dict[str, int] = {a.text: a.id for a in ACTIONS}
 _DRAW_STOCK = _ID["draw stock"]
@@ -206,15 +208,14 @@ def _values_of(pay: int) -> list[int]:
     return out
 
 
-def _paying_cards(cards: list[str], pay: int) -> list[str]:
-    """The cards of ``cards`` (sorted largest value first, then by code) that make a
-    payment: of each value the first ones; they leave ``cards``."""
+def _paying_cards(hand: list[str], pay: int) -> list[str]:
+    """The cards of ``hand`` that make a payment, largest value first: of each value
+    the first ones in code order."""
     out = []
-    for c in list(cards):
+    for c in sorted(hand, key=_PAY_ORDER.__getitem__):
         v = _VALUES[c]
         if pay >> _SHIFT[v] & _WIDTH[v]:
             out.append(c)
-            cards.remove(c)
             pay -= _UNIT_OF_VALUE[v]
     return out
 
@@ -236,7 +237,7 @@ def cheapest_payment(hand: list[str], amount: int) -> list[str] | None:
     found = _table(key)[amount] if amount <= _DEAREST else _fill(key, amount)[amount]
     if found >= _NONE:
         return None
-    return _paying_cards(sorted(hand, key=_PAY_ORDER.__getitem__), found & _KEY_BITS)
+    return _paying_cards(hand, found & _KEY_BITS)
 
 
 def major_worth(won: list[list[str]], seat: int, number: int) -> float:
@@ -316,20 +317,34 @@ class _Turn:
         rows: list[tuple[float, ...]] = []
         owners: Owners | None = None
         seat: int = view["seat"]
-        for i, n in enumerate(self.numbers):
-            if n not in _SET_OF:
+        numbers = self.numbers
+        for n in numbers:
+            group = _SET_OF.get(n)
+            if group is None:
                 rows.append(_PLAIN_ROW)
                 continue
             if owners is None:
                 owners = _owners(view["won"])
-            row = [0.0] * 8
+            # only the other pieces of its set on the field change its worth when bought
+            mates = 0
+            for j, other in enumerate(numbers):
+                if other != n and other in group:
+                    mates |= 1 << j
+            if not mates:
+                rows.append((_worth(owners, seat, n),) * 8)
+                continue
+            by_mates: dict[int, float] = {}
+            row = []
             for m in range(8):
-                if not m >> i & 1:
+                bought = m & mates
+                worth = by_mates.get(bought)
+                if worth is None:
                     held = list(owners)
-                    for j, other in enumerate(self.numbers):
-                        if m >> j & 1 and other in _SET_INDEX:
+                    for j, other in enumerate(numbers):
+                        if bought >> j & 1:
                             held[_SET_INDEX[other]] = seat
-                    row[m] = _worth(tuple(held), seat, n)
+                    worth = by_mates[bought] = _worth(tuple(held), seat, n)
+                row.append(worth)
             rows.append(tuple(row))
         self.rows = rows
 
@@ -349,29 +364,33 @@ class _Turn:
         rows = self.rows
         charge = self.charge
         risk = self.risk
+        tables = _TABLES
+        none = _NONE
         best: list[tuple[float, int, int]] = []
         best_total = 0.0
         for order in _ORDERS[payable]:
             rest = key
-            paying = table
+            paying: list[int] | None = table
             taken = 0
             majors = self.left
             plan = []
             total = 0.0
             for i in order:
+                if paying is None:  # the payments of what is left, found when needed
+                    paying = tables.get(rest)
+                    if paying is None:
+                        paying = _table(rest)
                 pay = paying[numbers[i]]
-                if pay >= _NONE:
+                if pay >= none:
                     continue
-                net = (
-                    rows[i][taken] - charge * (pay >> _COUNT_SHIFT) - (risk if majors > 0 else 0.0)
-                )
+                net = rows[i][taken] - charge * (pay >> 44) - (risk if majors > 0 else 0.0)
                 if net <= 0:
                     continue
                 plan.append((net, i, pay))
                 total += net
                 taken |= 1 << i
-                rest -= pay & _KEY_BITS
-                paying = _table(rest)
+                rest -= pay & 0xFFFFFFFF  # _KEY_BITS
+                paying = None
                 majors = majors - 1 if majors > 1 else 0
             if total > best_total + 1e-9:
                 best, best_total = plan, total
@@ -488,17 +507,18 @@ class MattoHeuristic(Strategy):
         seen.update(view["discard"])
         for known in view["known_in_hands"]:
             seen.update(known)
+        # the unseen cards' values in deck order, and the gain of drawing each value
+        unseen = [v for c, v in _MINOR_VALUES if c not in seen]
         gains: list[Any] = [None] * 11
+        for v in unseen:
+            if gains[v] is None:
+                gains[v] = turn.gain(key + _UNIT_OF_VALUE[v], _table_with(key, table, v))
+        count = len(unseen)
+        # their sum in deck order, one addition at a time (not ``sum``: since Python
+        # 3.12 it compensates the rounding of floats)
         total = 0.0
-        count = 0
-        for c, v in _MINOR_VALUES:
-            if c in seen:
-                continue
-            count += 1
-            g = gains[v]
-            if g is None:
-                g = gains[v] = turn.gain(key + _UNIT_OF_VALUE[v], _table_with(key, table, v))
-            total += g
+        for v in unseen:
+            total += gains[v]
         expected = total / count if count else 0.0
         if with_top > expected + 0.05:
             return self._say_later(discard, _take_top_words, top, with_top, expected)
@@ -535,10 +555,10 @@ class MattoHeuristic(Strategy):
     def _pay(self, view: dict[str, Any], legal: list[Action]) -> Action:
         owed = view["buying"]["owed"]
         pay = cheapest_payment(view["hand"], owed)
-        options = [a.text[4:] for a in legal]
-        if pay is None or any(c not in options for c in pay):  # cannot happen; stay legal
-            pay = sorted(options, key=minor_value)
-        card = max(pay, key=lambda c: (minor_value(c), c))
+        ids = {a.id for a in legal}
+        if pay is None or any(_PAY_ID[c] not in ids for c in pay):  # cannot happen
+            pay = sorted([a.text[4:] for a in legal], key=minor_value)  # stay legal
+        card = max(pay, key=_VALUE_AND_CODE.__getitem__)
         action = _find(legal, _PAY_ID[card])
         if len(pay) == 1:
             return self._say_later(action, _settle_words, card, owed)
