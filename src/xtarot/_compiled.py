@@ -57,6 +57,8 @@ PLAYOUTS = (
     "xtarot.agents.heuristic.sono_arcana",
     "xtarot.games.extendori.play",
     "xtarot.agents.heuristic.extendori",
+    "xtarot.games.matto",
+    "xtarot.agents.heuristic.matto",
 )
 
 #: the modules ``setup.py`` compiles at ``-O1`` rather than ``-O2``: the engine, game
@@ -74,6 +76,8 @@ QUICK = (  # (a literal: setup.py reads it from this file's source)
     "xtarot.agents.heuristic.sono_arcana",
     "xtarot.games.extendori.play",
     "xtarot.agents.heuristic.extendori",
+    "xtarot.games.matto",
+    "xtarot.agents.heuristic.matto",
 )
 
 

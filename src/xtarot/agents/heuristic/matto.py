@@ -48,6 +48,11 @@ from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.engine import Action
 from xtarot.games.matto import ACTIONS
 
+try:  # compiled (setup.py): C ints and doubles for the plans; as Python: no-op decorators
+    import cython
+except ImportError:
+    from xtarot import _cython as cython  # type: ignore[no-redef]
+
 __all__ = ["MattoHeuristic", "cheapest_payment", "major_worth", "minor_value"]
 
 SETS: tuple[tuple[int, ...], ...] = ((12, 13, 15), (17, 18, 19), (20, 21))
@@ -134,6 +139,7 @@ _ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 _PLAIN_ROW: tuple[float, ...] = (1.0,) * 8
 
 
+@cython.locals(key=cython.Py_ssize_t)
 def _key_of(hand: list[str]) -> int:
     """The value key of a hand of minors' codes."""
     key = 0
@@ -142,6 +148,7 @@ def _key_of(hand: list[str]) -> int:
     return key
 
 
+@cython.locals(step=cython.Py_ssize_t, a=cython.Py_ssize_t, b=cython.Py_ssize_t)
 def _grow(table: list[int], v: int) -> list[int]:
     """The cheapest payments of every amount once the hand has one more card of value
     ``v``: each amount's best of paying without it and paying the rest with it.
@@ -348,6 +355,21 @@ class _Turn:
             rows.append(tuple(row))
         self.rows = rows
 
+    @cython.locals(
+        key=cython.Py_ssize_t,
+        rest=cython.Py_ssize_t,
+        pay=cython.Py_ssize_t,
+        none=cython.Py_ssize_t,
+        payable=cython.Py_ssize_t,
+        taken=cython.Py_ssize_t,
+        majors=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        net=cython.double,
+        total=cython.double,
+        best_total=cython.double,
+        charge=cython.double,
+        risk=cython.double,
+    )
     def plan(self, key: int, table: list[int]) -> list[tuple[float, int, int]]:
         """The best plan of the hand of value key ``key`` (its payments ``table``): its
         purchases (net worth, field place, payment) in the order they were planned.
@@ -466,8 +488,11 @@ class MattoHeuristic(Strategy):
 
     def _fool_risk(self, view: dict[str, Any]) -> float:
         left = view["majors_left"]
-        if left == 0 or any("T0" in won for won in view["won"]):
+        if left == 0:
             return 0.0
+        for won in view["won"]:
+            if "T0" in won:
+                return 0.0
         if left == 1:
             return FOOL_NET_CERTAIN  # the last face-down major is the Fool
         ahead = self._lead(view, view["seat"]) > 0
@@ -481,6 +506,7 @@ class MattoHeuristic(Strategy):
         return _Turn(view, charge, self._fool_risk(view))
 
     # -- decisions ----------------------------------------------------------------------
+    @cython.locals(key=cython.Py_ssize_t, total=cython.double, count=cython.Py_ssize_t)
     def _draw(self, view: dict[str, Any], legal: list[Action]) -> Action:
         stock = discard = None
         for a in legal:
