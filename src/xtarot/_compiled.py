@@ -43,10 +43,11 @@ MODULES = (
 #: the hot path of a heuristic play-out, compiled only when asked for while installing
 #: (``XTAROT_COMPILE_PLAYOUTS=1 pip install …``): they made Fairy 500's, Grail
 #: Mahjong's and Sono-arcana's heuristic play-outs 1.15-1.6x as fast as the same lean
-#: sources in pure Python (Extendori's 1.7x), and cost about 57 more CPU seconds of C
-#: compiling at every install (CI's whole suite ran about 80 s longer while the wheel
-#: compiled them beside it; sono-arcana's two about 16 more, extendori's two about 19),
-#: so they are not compiled by default (docs/engine.md, "What is compiled, and why")
+#: sources in pure Python (Extendori's 1.7x, Matto's 1.4-1.5x), and cost
+#: about 57 more CPU seconds of C compiling at every install (CI's whole suite ran
+#: about 80 s longer while the wheel compiled them beside it; sono-arcana's two about 16
+#: more, extendori's two about 19, matto's two about 16), so they are not compiled by
+#: default (docs/engine.md, "What is compiled, and why")
 PLAYOUTS = (
     "xtarot.engine.core",
     "xtarot.games.fairy500.game",

@@ -26,15 +26,19 @@ Strategy, from the seat's view only:
 
 Speed matters here: the expert bot finishes every sampled world with this strategy in
 every seat (issue #40), and a draw decision plans a turn for every value an unseen
-stock card could have.  So a hand is one int, its *value key* (5 bits counting its
-cards of each paying value, as the game keeps it), and the cheapest payment of every
-amount up to 21 is a table per value key (:func:`_table`, kept for the keys met), each
-payment a value key too: spending it is one subtraction.  A plan tries the orders of
-the payable field majors by their places on the field, from tables built at import,
-with each major's worth looked up by the field majors bought before it.  The choices
-are the same to the last tie and the floats the same operations in the same order as
-planning on sorted tuples of values was; the words of an explanation (and the cards a
-planned purchase would pay with) are made only when ``explain()`` asks for them.
+stock card could have.  So a hand is one int, its *value key* (a few bits counting its
+cards of each paying value, the aces most significant), and the cheapest payment of
+every amount up to 21 is a table per value key (:func:`_table`, kept for the keys
+met), each payment an int ordered as the knapsack that chose them ordered them, with
+its own value key in its low bits: spending it is one subtraction, and a hand's table
+grows from the table of the hand less one card in one pass (:func:`_grow`).  A plan
+tries the orders of the payable field majors by their places on the field, from
+tables built at import, with each major's worth looked up by the field majors bought
+before it.  The choices are the same to the last tie and the floats the same
+operations in the same order as planning on sorted tuples of values was; the words of
+an explanation (and the cards a planned purchase would pay with) are made only when
+``explain()`` asks for them.  Compiled (``XTAROT_COMPILE_PLAYOUTS=1``,
+:mod:`xtarot._compiled`), the plan loop's ints are C ints and its floats C doubles.
 """
 
 from __future__ import annotations
