@@ -235,7 +235,8 @@ def cheapest_payment(hand: list[str], amount: int) -> list[str] | None:
     """The fewest cards of ``hand`` summing exactly to ``amount`` (``None`` if none).
 
     Among equally short payments the one spending the larger cards is taken (the
-    smallest cards are kept: they complete exact sums later).
+    smallest cards are kept: they complete exact sums later).  ``hand`` holds minors of
+    the deck, each once (its value key counts at most 7 cards of a value below 10).
 
     >>> cheapest_payment(["2c", "3d", "Ks", "5w"], 15)
     ['Ks', '5w']
