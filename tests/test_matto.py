@@ -409,3 +409,29 @@ def test_quick_score_totals_agree_with_the_scores(players: int) -> None:
                 break
             state.apply(rng.choice(state.legal_actions()))
     assert with_set and with_fool  # both scoring paths were met
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_views_scores_are_the_scores(players: int) -> None:
+    """``_scores_dict`` (the views' ``scores``, made directly and remembered until a
+    major is won or the match ends) is ``scores().to_dict()`` key for key, in the same
+    order, at every moment of random matches, sets and the Fool's penalty included."""
+    game = xtarot.load("matto", players=players)
+    rng = random.Random(10 + players)
+    with_set = with_fool = 0
+    for seed in range(25):
+        state = game.new_state(seed=seed)
+        while True:
+            scores = state.scores()
+            made = state._scores_dict()
+            assert made == scores.to_dict()
+            assert list(made) == list(scores.to_dict())
+            assert list(made["detail"]) == list(scores.detail)
+            assert state.peek_view(state.turn)["scores"] is made
+            if state.is_terminal:
+                with_set += any(scores.detail["sets"])
+                with_fool += any(scores.detail["fool"])
+                assert made["final"] and made["winners"]
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    assert with_set and with_fool  # both scoring paths were met

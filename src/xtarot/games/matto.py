@@ -478,11 +478,33 @@ class MattoState(State):
 
     def _scores_dict(self) -> dict[str, Any]:
         """``scores().to_dict()``, made again only when a seat has won another major or
-        the match has ended (a view is built at every decision of every play-out)."""
+        the match has ended (a view is built at every decision of every play-out), and
+        made directly, without the :class:`Scores` on the way (the same dict, key for
+        key; ``tests/test_matto.py`` compares them)."""
         key = (tuple(map(len, self.won)), self.phase == "over")
         memo = self._scores_memo
         if memo is None or memo[0] != key:
-            memo = self._scores_memo = (key, self.scores().to_dict())
+            totals = []
+            sets_held = []
+            for held in self.won:
+                have = set(held)
+                sets = [en for _, en, need in SETS if have.issuperset(need)]
+                sets_held.append(sets)
+                totals.append(_pile_total(have, len(sets)))
+            ranks = competition_ranks(totals)
+            scores = {
+                "totals": [float(t) for t in totals],
+                "ranks": list(ranks),
+                "winners": [s for s, r in enumerate(ranks) if r == 1],
+                "final": key[1],
+                "teams": None,
+                "detail": {
+                    "majors": [len(w) for w in self.won],
+                    "fool": [FOOL in w for w in self.won],
+                    "sets": sets_held,
+                },
+            }
+            memo = self._scores_memo = (key, scores)
         return memo[1]
 
     # -- views --------------------------------------------------------------------------
@@ -502,7 +524,7 @@ class MattoState(State):
             "discard": [c.code for c in self.discard],
             "discard_top": self.discard[-1].code if self.discard else None,
             "hand_sizes": [len(h) for h in self.hands],
-            "known_in_hands": [sorted_codes(k) for k in self.known],
+            "known_in_hands": [sorted_codes(k) if k else [] for k in self.known],
             "won": [[t.code for t in w] for w in self.won],
             "buying": (
                 {

@@ -33,7 +33,7 @@ in its key's order), and decides on ints: a legal move's key, rank, points and s
 come from tables built at import, by its action id.  "Would this unseen card take the
 trick" is a mask of the ranks that would (:func:`_beat`, the wrap-arounds included),
 so a card's threats are the unseen cards of that mask, counted in one go.  Compiled
-(``XTAROT_COMPILE_PLAYOUTS=1``, :mod:`xtarot._compiled`), the masks are C ints, a
+(``PLAYOUTS`` of :mod:`xtarot._compiled`), the masks are C ints, a
 decision's facts (:class:`_Position`) an extension type of C fields, and counting the
 threats a C function (``cython.compiled`` picks the C loops where Python has a faster
 builtin: ``int.bit_count``, ``int.bit_length``).  The choices are the same to the

@@ -23,6 +23,22 @@ Strategy, from the seat's view only:
    than the average unseen stock card would (typically: it completes an exact payment).
 5. **Paying order**: the last card paid becomes the discard top for the next player,
    so the cards go largest first and the smallest last.
+
+Speed matters here: the expert bot finishes every sampled world with this strategy in
+every seat (issue #40), and a draw decision plans a turn for every value an unseen
+stock card could have.  So a hand is one int, its *value key* (a few bits counting its
+cards of each paying value, the aces most significant), and the cheapest payment of
+every amount up to 21 is a table per value key (:func:`_table`, kept for the keys
+met), each payment an int ordered as the knapsack that chose them ordered them, with
+its own value key in its low bits: spending it is one subtraction, and a hand's table
+grows from the table of the hand less one card in one pass (:func:`_grow`).  A plan
+tries the orders of the payable field majors by their places on the field, from
+tables built at import, with each major's worth looked up by the field majors bought
+before it.  The choices are the same to the last tie and the floats the same
+operations in the same order as planning on sorted tuples of values was; the words of
+an explanation (and the cards a planned purchase would pay with) are made only when
+``explain()`` asks for them.  Compiled (``PLAYOUTS`` of
+:mod:`xtarot._compiled`), the plan loop's ints are C ints and its floats C doubles.
 """
 
 from __future__ import annotations
@@ -31,9 +47,15 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-from xtarot.agents.base import Decision
+from xtarot.agents.base import Decision, Explanation
 from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.engine import Action
+from xtarot.games.matto import ACTIONS
+
+try:  # compiled (setup.py): C ints and doubles for the plans; as Python: no-op decorators
+    import cython
+except ImportError:
+    from xtarot import _cython as cython  # type: ignore[no-redef]
 
 __all__ = ["MattoHeuristic", "cheapest_payment", "major_worth", "minor_value"]
 
@@ -68,66 +90,166 @@ _VALUES = {c: 1 if c[0] == "A" else 10 if c[:-1] in ("J", "C", "Q", "K") else in
            for c in _MINORS}  # fmt: skip
 _MINOR_VALUES = [(c, _VALUES[c]) for c in _MINORS]
 
-
-#: the dearest major: the payments of every amount up to it are found in one pass
+# -- tables built once at import: a decision reads the view's codes once into ints ------
+#: where a paying value's count sits in a *value key*, the int a hand (or a payment) is
+#: read into: 10s at the bottom (5 bits: the deck has 20 cards worth 10), then 9s down
+#: to aces (3 bits each: 4 cards a value), so the aces are the most significant
+_SHIFT: tuple[int, ...] = (0, *(5 + 3 * (9 - v) for v in range(1, 10)), 0)
+_WIDTH: tuple[int, ...] = (0, *([7] * 9), 31)
+_UNIT_OF_VALUE: tuple[int, ...] = (0, *(1 << _SHIFT[v] for v in range(1, 11)))
+#: a minor's code -> its unit in a value key
+_UNIT: dict[str, int] = {c: _UNIT_OF_VALUE[v] for c, v in _VALUES.items()}
+#: a payment is one int, smaller when better: its card count, then 4095 less the sum
+#: of its values' squares (larger cards preferred), then its value key (of equally
+#: short payments of equal squares, the one with fewer aces, then fewer 2s, ...: the
+#: one a knapsack pass over the cards, largest first, finds first)
+_KEY_BITS = (1 << 32) - 1
+_SQUARES_SHIFT = 32
+_COUNT_SHIFT = 44
+#: no payment (above every payment); the empty payment (of the amount 0)
+_NONE = 1 << 50
+_EMPTY = 4095 << _SQUARES_SHIFT
+#: a payment plus one card of each value
+_STEP: tuple[int, ...] = (
+    0,
+    *((1 << _COUNT_SHIFT) - (v * v << _SQUARES_SHIFT) + _UNIT_OF_VALUE[v] for v in range(1, 11)),
+)
+#: the lowest set bit of a value key -> the value counted there
+_VALUE_AT: dict[int, int] = {
+    _SHIFT[v] + k: v for v in range(1, 11) for k in range(_WIDTH[v].bit_length())
+}
+#: the dearest major: the payments of every amount up to it are kept per hand
 _DEAREST = 21
+#: a major's code -> its number
+_NUMBER: dict[str, int] = {f"T{n}": n for n in range(22)}
+#: a minor's code -> the key its hand is sorted by to choose which cards pay: the
+#: largest value first, then the code (of equal-valued cards the first in code order)
+_PAY_ORDER: dict[str, tuple[int, str]] = {c: (-v, c) for c, v in _VALUES.items()}
+#: a minor's code -> (its value, its code): the card paid first is the largest
+_VALUE_AND_CODE: dict[str, tuple[int, str]] = {c: (v, c) for c, v in _VALUES.items()}
+#: the action ids of the moves this strategy makes (the game's fixed action space)
+_ID: dict[str, int] = {a.text: a.id for a in ACTIONS}
+_DRAW_STOCK = _ID["draw stock"]
+_DRAW_DISCARD = _ID["draw discard"]
+_END = _ID["end"]
+_BUY_ID: dict[str, int] = {f"T{n}": _ID[f"buy T{n}"] for n in range(1, 22)}
+_PAY_ID: dict[str, int] = {c: _ID[f"pay {c}"] for c in _MINORS}
+#: a set of field places (3 bits) -> the orders a plan tries its majors in: the
+#: permutations of those places, in the order ``itertools.permutations`` gives them
+_ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(permutations([i for i in range(3) if m >> i & 1])) for m in range(8)
+)
+#: the worths of a major that is no set's piece, by the field majors bought before it
+_PLAIN_ROW: tuple[float, ...] = (1.0,) * 8
 
 
-@lru_cache(maxsize=1 << 14)
-def _payments(values: tuple[int, ...], most: int) -> tuple[tuple[int, ...] | None, ...]:
-    """For every amount 0..``most``: the fewest of ``values`` (descending) summing to
-    it, larger ones preferred on a tie (``None``: no such payment, and for 0).
-
-    One knapsack pass over the values: an amount's best payment only ever grows
-    from smaller amounts, so the answer for one amount does not depend on ``most``.
-    """
-    count: list[int] = [0] + [most + 1] * most  # most + 1: not reached yet
-    squares = [0] * (most + 1)
-    chosen: list[tuple[int, ...] | None] = [()] + [None] * most
-    reach = 0
-    for v in values:
-        # highest totals first, so every card is used at most once
-        for total in range(reach if reach < most - v else most - v, -1, -1):
-            was = chosen[total]
-            if was is None:
-                continue
-            t = total + v
-            n = count[total] + 1
-            sq = squares[total] + v * v
-            if n < count[t] or (n == count[t] and sq > squares[t]):
-                count[t], squares[t], chosen[t] = n, sq, (*was, v)
-        reach = reach + v if reach + v < most else most
-    chosen[0] = None
-    return tuple(chosen)
+@cython.locals(key=cython.Py_ssize_t)
+def _key_of(hand: list[str]) -> int:
+    """The value key of a hand of minors' codes."""
+    key = 0
+    for c in hand:
+        key += _UNIT[c]
+    return key
 
 
-def _cheapest_values(values: tuple[int, ...], amount: int) -> tuple[int, ...] | None:
-    """The fewest of ``values`` (largest first) summing to ``amount``; ties: larger ones."""
-    if amount <= 0:
-        return None
-    return _payments(values, max(amount, _DEAREST))[amount]
+@cython.locals(step=cython.Py_ssize_t, a=cython.Py_ssize_t, b=cython.Py_ssize_t)
+def _grow(table: list[int], v: int) -> list[int]:
+    """The cheapest payments of every amount once the hand has one more card of value
+    ``v``: each amount's best of paying without it and paying the rest with it.
+
+    The order of payments is the knapsack's (see ``_STEP``) and is kept by adding a
+    card to both, so a hand's table grown card by card, in any order, is the one a
+    knapsack pass over its cards finds."""
+    step = _STEP[v]
+    grown = [a if a <= b + step else b + step for a, b in zip(table[v:], table, strict=False)]
+    return table[:v] + grown
+
+
+def _fill(key: int, most: int) -> list[int]:
+    """For every amount 0..``most``: the fewest cards of the hand of value key ``key``
+    summing to it, larger ones preferred on a tie (a payment: see ``_STEP``;
+    ``_NONE``: no payment)."""
+    table = [_EMPTY] + [_NONE] * most
+    for v in range(1, 11):
+        for _ in range(key >> _SHIFT[v] & _WIDTH[v]):
+            table = _grow(table, v)
+    return table
+
+
+#: value key -> its payments up to the dearest major (emptied when it grows large: a
+#: long-running process meets many keys)
+_TABLES: dict[int, list[int]] = {0: _fill(0, _DEAREST)}
+_TABLES_LIMIT = 1 << 15
+
+
+def _table(key: int) -> list[int]:
+    """The cheapest payments of every amount up to 21 of a hand's value key, grown from
+    those of the hand less one card (memoised, so a key met for the first time usually
+    costs one step)."""
+    found = _TABLES.get(key)
+    if found is None:
+        v = _VALUE_AT[(key & -key).bit_length() - 1]
+        found = _grow(_table(key - _UNIT_OF_VALUE[v]), v)
+        if len(_TABLES) >= _TABLES_LIMIT:
+            _TABLES.clear()
+            _TABLES[0] = _fill(0, _DEAREST)
+        _TABLES[key] = found
+    return found
+
+
+def _table_with(key: int, table: list[int], v: int) -> list[int]:
+    """The payments of the hand of value key ``key`` (whose payments are ``table``)
+    with one more card of value ``v``."""
+    more = key + _UNIT_OF_VALUE[v]
+    found = _TABLES.get(more)
+    if found is None:
+        found = _grow(table, v)
+        if len(_TABLES) >= _TABLES_LIMIT:
+            _TABLES.clear()
+            _TABLES[0] = _fill(0, _DEAREST)
+        _TABLES[more] = found
+    return found
+
+
+def _values_of(pay: int) -> list[int]:
+    """The values a payment counts, largest first."""
+    out = []
+    for v in range(10, 0, -1):
+        out += [v] * (pay >> _SHIFT[v] & _WIDTH[v])
+    return out
+
+
+def _paying_cards(hand: list[str], pay: int) -> list[str]:
+    """The cards of ``hand`` that make a payment, largest value first: of each value
+    the first ones in code order."""
+    out = []
+    for c in sorted(hand, key=_PAY_ORDER.__getitem__):
+        v = _VALUES[c]
+        if pay >> _SHIFT[v] & _WIDTH[v]:
+            out.append(c)
+            pay -= _UNIT_OF_VALUE[v]
+    return out
 
 
 def cheapest_payment(hand: list[str], amount: int) -> list[str] | None:
     """The fewest cards of ``hand`` summing exactly to ``amount`` (``None`` if none).
 
     Among equally short payments the one spending the larger cards is taken (the
-    smallest cards are kept: they complete exact sums later).
+    smallest cards are kept: they complete exact sums later).  ``hand`` holds minors of
+    the deck, each once (its value key counts at most 7 cards of a value below 10).
 
     >>> cheapest_payment(["2c", "3d", "Ks", "5w"], 15)
     ['Ks', '5w']
     >>> cheapest_payment(["2c", "3d"], 9) is None
     True
     """
-    cards = sorted(hand, key=lambda c: (-_VALUES[c], c))
-    chosen = _cheapest_values(tuple(_VALUES[c] for c in cards), amount)
-    if chosen is None:
+    if amount <= 0:
         return None
-    out = []
-    for v in chosen:
-        c = next(c for c in cards if _VALUES[c] == v and c not in out)
-        out.append(c)
-    return out
+    key = _key_of(hand)
+    found = _table(key)[amount] if amount <= _DEAREST else _fill(key, amount)[amount]
+    if found >= _NONE:
+        return None
+    return _paying_cards(hand, found & _KEY_BITS)
 
 
 def major_worth(won: list[list[str]], seat: int, number: int) -> float:
@@ -189,105 +311,177 @@ def _worth(owners: Owners, seat: int, number: int) -> float:
     return worth
 
 
-def _take(owners: Owners, number: int, seat: int) -> Owners:
-    """``owners`` once ``seat`` has bought ``T<number>``."""
-    i = _SET_INDEX.get(number)
-    if i is None:
-        return owners
-    return (*owners[:i], seat, *owners[i + 1 :])
+class _Turn:
+    """What a plan of this turn's purchases depends on besides the hand: the field
+    majors (codes and numbers, by their places on the field), the worth of each by the
+    field majors bought before it (a row of 8, by a mask of those places), the card
+    charge, the Fool risk and the majors left face down."""
 
+    __slots__ = ("charge", "codes", "left", "numbers", "risk", "rows")
 
-def _less(values: tuple[int, ...], spent: tuple[int, ...]) -> tuple[int, ...]:
-    """The (descending) ``values`` without one of each of ``spent``."""
-    rest = list(values)
-    for v in spent:
-        rest.remove(v)
-    return tuple(rest)
-
-
-#: one purchase of a plan on card values: (net worth, major, the values paid)
-ValuePlan = tuple[tuple[float, str, tuple[int, ...]], ...]
-
-
-@lru_cache(maxsize=1 << 14)
-def _plan_values(
-    values: tuple[int, ...],
-    field: tuple[tuple[str, int], ...],
-    owners: Owners,
-    seat: int,
-    left: int,
-    charge: float,
-    risk: float,
-) -> ValuePlan:
-    """The best plan of a hand given by its card values (descending): the purchases in
-    the order they were planned.  A plan's worth depends on the values only (which of
-    two equal cards pays is settled later), so hands of equal values share it."""
-    best: ValuePlan = ()
-    best_total = 0.0
-    # the field's majors are T0..T21: every amount is within the payments table
-    payable = [(t, n) for t, n in field if _payments(values, _DEAREST)[n] is not None]
-    for order in permutations(payable):
-        rest = values
-        held = owners
-        majors = left
-        plan = []
-        total = 0.0
-        for t, n in order:
-            pay = _payments(rest, _DEAREST)[n]
-            if pay is None:
+    def __init__(self, view: dict[str, Any], charge: float, risk: float) -> None:
+        codes: list[str] = view["field"]
+        self.codes = codes
+        self.numbers = [_NUMBER[t] for t in codes]
+        self.charge = charge
+        self.risk = risk
+        self.left: int = view["majors_left"]
+        rows: list[tuple[float, ...]] = []
+        owners: Owners | None = None
+        seat: int = view["seat"]
+        numbers = self.numbers
+        for n in numbers:
+            group = _SET_OF.get(n)
+            if group is None:
+                rows.append(_PLAIN_ROW)
                 continue
-            worth = _worth(held, seat, n)
-            net = worth - charge * len(pay) - (risk if majors > 0 else 0.0)
-            if net <= 0:
+            if owners is None:
+                owners = _owners(view["won"])
+            # only the other pieces of its set on the field change its worth when bought
+            mates = 0
+            for j, other in enumerate(numbers):
+                if other != n and other in group:
+                    mates |= 1 << j
+            if not mates:
+                rows.append((_worth(owners, seat, n),) * 8)
                 continue
-            plan.append((net, t, pay))
-            total += net
-            held = _take(held, n, seat)
-            rest = _less(rest, pay)
-            majors = max(0, majors - 1)
-        if total > best_total + 1e-9:
-            best, best_total = tuple(plan), total
-    return best
+            by_mates: dict[int, float] = {}
+            row = []
+            for m in range(8):
+                bought = m & mates
+                worth = by_mates.get(bought)
+                if worth is None:
+                    held = list(owners)
+                    for j, other in enumerate(numbers):
+                        if bought >> j & 1:
+                            held[_SET_INDEX[other]] = seat
+                    worth = by_mates[bought] = _worth(tuple(held), seat, n)
+                row.append(worth)
+            rows.append(tuple(row))
+        self.rows = rows
+
+    @cython.locals(
+        key=cython.Py_ssize_t,
+        rest=cython.Py_ssize_t,
+        pay=cython.Py_ssize_t,
+        none=cython.Py_ssize_t,
+        payable=cython.Py_ssize_t,
+        taken=cython.Py_ssize_t,
+        majors=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        net=cython.double,
+        total=cython.double,
+        best_total=cython.double,
+        charge=cython.double,
+        risk=cython.double,
+    )
+    def plan(self, key: int, table: list[int]) -> list[tuple[float, int, int]]:
+        """The best plan of the hand of value key ``key`` (its payments ``table``): its
+        purchases (net worth, field place, payment) in the order they were planned.
+
+        Every order of the payable field majors is tried, each paid with its cheapest
+        payment from what is left; the first order of highest total net worth wins."""
+        numbers = self.numbers
+        payable = 0
+        for i in range(len(numbers)):
+            if table[numbers[i]] < _NONE:
+                payable |= 1 << i
+        if not payable:
+            return []
+        rows = self.rows
+        charge = self.charge
+        risk = self.risk
+        tables = _TABLES
+        none = _NONE
+        best: list[tuple[float, int, int]] = []
+        best_total = 0.0
+        for order in _ORDERS[payable]:
+            rest = key
+            paying: list[int] | None = table
+            taken = 0
+            majors = self.left
+            plan = []
+            total = 0.0
+            for i in order:
+                if paying is None:  # the payments of what is left, found when needed
+                    paying = tables.get(rest)
+                    if paying is None:
+                        paying = _table(rest)
+                pay = paying[numbers[i]]
+                if pay >= none:
+                    continue
+                net = rows[i][taken] - charge * (pay >> 44) - (risk if majors > 0 else 0.0)
+                if net <= 0:
+                    continue
+                plan.append((net, i, pay))
+                total += net
+                taken |= 1 << i
+                rest -= pay & 0xFFFFFFFF  # _KEY_BITS
+                paying = None
+                majors = majors - 1 if majors > 1 else 0
+            if total > best_total + 1e-9:
+                best, best_total = plan, total
+        return best
+
+    def by_efficiency(self, plan: list[tuple[float, int, int]]) -> list[tuple[float, int, int]]:
+        """The purchases of a plan, the best net worth per card first."""
+        codes = self.codes
+        return sorted(plan, key=lambda p: (-p[0] / (p[2] >> _COUNT_SHIFT), -p[0], codes[p[1]]))
+
+    def gain(self, key: int, table: list[int]) -> float:
+        """The total net worth of the best plan (summed best purchase per card first)."""
+        plan = self.plan(key, table)
+        if len(plan) < 2:
+            return plan[0][0] if plan else 0
+        return sum([p[0] for p in self.by_efficiency(plan)])
 
 
-def _by_efficiency(plan: Any) -> list[Any]:
-    """The purchases of a plan, the best net worth per card first."""
-    return sorted(plan, key=lambda p: (-p[0] / len(p[2]), -p[0], p[1]))
-
-
-@lru_cache(maxsize=1 << 14)
-def _plan_gain(
-    values: tuple[int, ...],
-    field: tuple[tuple[str, int], ...],
-    owners: Owners,
-    seat: int,
-    left: int,
-    charge: float,
-    risk: float,
-) -> float:
-    """The total net worth of the best plan (summed best purchase per card first)."""
-    plan = _plan_values(values, field, owners, seat, left, charge, risk)
-    return sum(net for net, _, _ in _by_efficiency(plan))
-
-
-def _hand_values(hand: list[str]) -> tuple[int, ...]:
-    return tuple(sorted((_VALUES[c] for c in hand), reverse=True))
+def _find(legal: list[Action], aid: int) -> Action:
+    """The legal action of this id."""
+    for a in legal:
+        if a.id == aid:
+            return a
+    raise KeyError(ACTIONS[aid].text)
 
 
 class MattoHeuristic(Strategy):
-    """The documented strategy above; ``explain()`` names the rule that fired."""
+    """The documented strategy above; ``explain()`` names the rule that fired.
+
+    It plans on value keys (ints) read once from the view, with the choices and the
+    floats of the rules above to the last tie and the last bit."""
 
     reads_view_only = True  # never changes the view: play-outs may peek
 
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        #: the rule that fired last and the facts its words need, worded only when
+        #: :meth:`explain` asks
+        self._pending: tuple[Action, Any, tuple[Any, ...]] | None = None
+
+    def explain(self) -> Explanation | None:
+        if self._pending is not None:
+            action, words, facts = self._pending
+            self._pending = None
+            self._said = None  # the pending words are the later
+            en, ja = words(*facts)
+            self._last = Explanation(self.name, action.text, en, ja)
+            return self._last
+        return super().explain()
+
+    def _say_later(self, action: Action, words: Any, *facts: Any) -> Action:
+        """Like ``_say``: the words of a rule (``words(*facts)``, English and
+        Japanese), made only if asked for: play-outs never ask."""
+        self._pending = (action, words, facts)
+        return action
+
     def act(self, decision: Decision) -> Action:
         view = decision.view
-        legal = {a.text: a for a in decision.legal}
         phase = view["phase"]
         if phase == "pay":
-            return self._pay(view, legal)
+            return self._pay(view, decision.legal)
         if phase == "draw":
-            return self._draw(view, legal)
-        return self._buy(view, legal)
+            return self._draw(view, decision.legal)
+        return self._buy(view, decision.legal)
 
     # -- standing ---------------------------------------------------------------------
     @staticmethod
@@ -299,183 +493,223 @@ class MattoHeuristic(Strategy):
 
     def _fool_risk(self, view: dict[str, Any]) -> float:
         left = view["majors_left"]
-        if left == 0 or any("T0" in won for won in view["won"]):
+        if left == 0:
             return 0.0
+        for won in view["won"]:
+            if "T0" in won:
+                return 0.0
         if left == 1:
             return FOOL_NET_CERTAIN  # the last face-down major is the Fool
         ahead = self._lead(view, view["seat"]) > 0
         return (FOOL_NET_AHEAD if ahead else FOOL_NET) / left
 
     # -- planning a turn's purchases --------------------------------------------------
-    def _context(
-        self, view: dict[str, Any], last: bool
-    ) -> tuple[tuple[tuple[str, int], ...], Owners, int, int, float, float]:
-        """Everything of the view a plan depends on besides the hand: the field, who
-        holds the set majors, my seat, the majors left, the card charge, the Fool risk."""
+    def _turn(self, view: dict[str, Any], last: bool) -> _Turn:
+        """What a plan depends on besides the hand, with the card charge of this turn
+        (none on the last)."""
         charge = 0.0 if last else CARD_CHARGE / view["players"]
-        field = tuple((t, int(t[1:])) for t in view["field"])
-        return (
-            field,
-            _owners(view["won"]),
-            view["seat"],
-            view["majors_left"],
-            charge,
-            self._fool_risk(view),
-        )
-
-    def _plan(
-        self, view: dict[str, Any], hand: list[str], last: bool
-    ) -> list[tuple[float, str, list[str]]]:
-        """The purchases this hand would make now: (net worth, major, payment).
-
-        Every order of the field majors is tried, each paid with its cheapest payment
-        from what is left; the plan of highest total net worth wins, and its purchase
-        of best net worth per card comes first.  Of equal-valued cards the first in
-        code order pays.
-        """
-        plan = _plan_values(_hand_values(hand), *self._context(view, last))
-        cards = sorted(hand, key=lambda c: (-_VALUES[c], c))
-        out = []
-        for net, t, values in plan:
-            pay = []
-            for v in values:
-                c = next(c for c in cards if _VALUES[c] == v)
-                cards.remove(c)
-                pay.append(c)
-            out.append((net, t, pay))
-        return _by_efficiency(out)
-
-    def _gain(self, view: dict[str, Any], hand: list[str], last: bool) -> float:
-        """The total net worth of the purchases this hand would make now."""
-        return _plan_gain(_hand_values(hand), *self._context(view, last))
-
-    def _buys_any(self, view: dict[str, Any], hand: list[str]) -> bool:
-        """Would this hand buy anything if this turn were the last?"""
-        return bool(_plan_values(_hand_values(hand), *self._context(view, True)))
-
-    def _ends_turn_winning(self, view: dict[str, Any], hand: list[str]) -> bool:
-        """Would I be (joint) first if this turn were the last, buying all I can?"""
-        return self._lead(view, view["seat"], self._gain(view, hand, True)) >= 0
+        return _Turn(view, charge, self._fool_risk(view))
 
     # -- decisions ----------------------------------------------------------------------
-    def _draw(self, view: dict[str, Any], legal: dict[str, Action]) -> Action:
+    @cython.locals(key=cython.Py_ssize_t, total=cython.double, count=cython.Py_ssize_t)
+    def _draw(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        stock = discard = None
+        for a in legal:
+            if a.id == _DRAW_DISCARD:
+                discard = a
+            elif a.id == _DRAW_STOCK:
+                stock = a
+        if discard is None:
+            return self._say_later(_find(legal, _DRAW_STOCK), _empty_discard_words)
+        if stock is None:
+            return self._say_later(discard, _only_discard_words)
         hand: list[str] = view["hand"]
-        top = view["discard_top"]
-        if "draw discard" not in legal:
-            return self._say(
-                legal["draw stock"],
-                "the discard pile is empty: draw from the stock",
-                "捨て札がないので山札から引く",
-            )
-        if "draw stock" not in legal:
-            return self._say(legal["draw discard"], "only the discard pile", "捨て札しか引けない")
+        top: str = view["discard_top"]
+        key = _key_of(hand)
         stock_last = view["stock_left"] == 1
         last = stock_last or view["majors_left"] == 0
-        if stock_last and not self._ends_turn_winning(view, hand):
-            return self._say(
-                legal["draw discard"],
-                "the last stock card would end the game while I am behind: take the discard",
-                "山札の最後の1枚を引くと負けたまま終わるので捨て札を取る",
-            )
-        context = self._context(view, last)
-        values = [_VALUES[c] for c in hand]
-
-        def gain(v: int) -> float:
-            return _plan_gain(tuple(sorted((*values, v), reverse=True)), *context)
-
-        with_top = gain(_VALUES[top])
-        seen = set(hand) | set(view["discard"]) | {c for k in view["known_in_hands"] for c in k}
-        by_value: dict[int, float] = {}
+        turn = self._turn(view, last)
+        table = _table(key)
+        if stock_last and self._lead(view, view["seat"], turn.gain(key, table)) < 0:
+            return self._say_later(discard, _last_stock_words)
+        v = _VALUES[top]
+        with_top = turn.gain(key + _UNIT_OF_VALUE[v], _table_with(key, table, v))
+        seen = set(hand)
+        seen.update(view["discard"])
+        for known in view["known_in_hands"]:
+            seen.update(known)
+        # the unseen cards' values in deck order, and the gain of drawing each value
+        unseen = [v for c, v in _MINOR_VALUES if c not in seen]
+        gains: list[Any] = [None] * 11
+        for v in unseen:
+            if gains[v] is None:
+                gains[v] = turn.gain(key + _UNIT_OF_VALUE[v], _table_with(key, table, v))
+        count = len(unseen)
+        # their sum in deck order, one addition at a time (not ``sum``: since Python
+        # 3.12 it compensates the rounding of floats)
         total = 0.0
-        count = 0
-        for c, v in _MINOR_VALUES:
-            if c in seen:
-                continue
-            count += 1
-            g = by_value.get(v)
-            if g is None:
-                g = by_value[v] = gain(v)
-            total += g
+        for v in unseen:
+            total += gains[v]
         expected = total / count if count else 0.0
         if with_top > expected + 0.05:
-            return self._say(
-                legal["draw discard"],
-                f"the discard top {top} makes my purchases worth {with_top:.1f} "
-                f"against {expected:.1f} for an unseen stock card: take it",
-                f"捨て札の{top}で購入価値{with_top:.1f}（山札なら平均{expected:.1f}）：捨て札を取る",
-            )
-        return self._say(
-            legal["draw stock"],
-            f"the discard top {top} does no more than a stock card "
-            f"({with_top:.1f} against {expected:.1f}): draw from the stock",
-            f"捨て札の{top}は山札以上の価値がない（{with_top:.1f}対{expected:.1f}）：山札から引く",
-        )
+            return self._say_later(discard, _take_top_words, top, with_top, expected)
+        return self._say_later(stock, _draw_stock_words, top, with_top, expected)
 
-    def _buy(self, view: dict[str, Any], legal: dict[str, Action]) -> Action:
+    def _buy(self, view: dict[str, Any], legal: list[Action]) -> Action:
         hand: list[str] = view["hand"]
         last = view["last_turn"]
-        plan = self._plan(view, hand, last)
-        if not last and view["majors_left"] == 1 and self._buys_any(view, hand):
-            # a purchase empties the major pile: this turn becomes the last one
-            if not self._ends_turn_winning(view, hand):
-                return self._say(
-                    legal["end"],
-                    "a purchase would empty the major pile and end the game while I am "
-                    "behind: hold back",
-                    "購入すると大アルカナの山が尽きて負けたまま終わる：見送る",
+        key = _key_of(hand)
+        if not last and view["majors_left"] == 1:
+            turn = self._turn(view, True)
+            plan = turn.plan(key, _table(key))
+            if plan:
+                # a purchase empties the major pile: this turn becomes the last one
+                ordered = turn.by_efficiency(plan)
+                gain = ordered[0][0] if len(ordered) < 2 else sum([p[0] for p in ordered])
+                if self._lead(view, view["seat"], gain) < 0:
+                    return self._say_later(_find(legal, _END), _hold_back_words)
+                first = ordered[0]
+                t = turn.codes[first[1]]
+                return self._say_later(
+                    _find(legal, _BUY_ID[t]), _empty_pile_words, t, tuple(hand), plan, first
                 )
-            plan = self._plan(view, hand, True)
-            net, t, pay = plan[0]
-            return self._say(
-                legal[f"buy {t}"],
-                f"buying {t} empties the major pile and ends the game with me first: "
-                f"pay {' '.join(pay)}",
-                f"{t}を買うと山が尽きて自分が首位で終わる：{' '.join(pay)}で払う",
-            )
+        turn = self._turn(view, last)
+        plan = turn.plan(key, _table(key))
         if not plan:
-            return self._say(
-                legal["end"],
-                "no purchase is worth its cards (or the Fool risk): end the turn",
-                "手札に見合う購入がない（または愚者の危険）：手番終了",
-            )
-        net, t, pay = plan[0]
-        group = _SET_OF.get(int(t[1:]))
-        if group is not None and net >= 3:
-            why = (
-                f"{t} completes or blocks a set (worth {net:+.1f} net): buy it with "
-                f"{' '.join(pay)}",
-                f"{t}で役が揃う（または阻止できる）（正味{net:+.1f}）：{' '.join(pay)}で買う",
-            )
-        elif last:
-            why = (
-                f"last turn, cards are worth nothing after it: buy {t} with {' '.join(pay)}",
-                f"最後の手番なので手札は残しても無価値：{' '.join(pay)}で{t}を買う",
-            )
-        else:
-            why = (
-                f"{t} is the best buy per card spent ({net:+.1f} net for {len(pay)} "
-                f"card{'s' if len(pay) > 1 else ''}): pay {' '.join(pay)}",
-                f"{t}が1枚あたり最も効率の良い購入（{len(pay)}枚で正味{net:+.1f}）："
-                f"{' '.join(pay)}で払う",
-            )
-        return self._say(legal[f"buy {t}"], *why)
+            return self._say_later(_find(legal, _END), _no_buy_words)
+        first = turn.by_efficiency(plan)[0]
+        t = turn.codes[first[1]]
+        return self._say_later(
+            _find(legal, _BUY_ID[t]), _buy_words, t, last, tuple(hand), plan, first
+        )
 
-    def _pay(self, view: dict[str, Any], legal: dict[str, Action]) -> Action:
+    def _pay(self, view: dict[str, Any], legal: list[Action]) -> Action:
         owed = view["buying"]["owed"]
         pay = cheapest_payment(view["hand"], owed)
-        options = [t[4:] for t in legal]
-        if pay is None or any(c not in options for c in pay):  # cannot happen; stay legal
-            pay = sorted(options, key=minor_value)
-        card = max(pay, key=lambda c: (minor_value(c), c))
+        ids = {a.id for a in legal}
+        if pay is None or any(_PAY_ID[c] not in ids for c in pay):  # cannot happen
+            pay = sorted([a.text[4:] for a in legal], key=minor_value)  # stay legal
+        card = max(pay, key=_VALUE_AND_CODE.__getitem__)
+        action = _find(legal, _PAY_ID[card])
         if len(pay) == 1:
-            return self._say(
-                legal[f"pay {card}"],
-                f"{card} settles the {owed} owed; it becomes the discard top",
-                f"{card}で残り{owed}を支払う（これが捨て札の一番上になる）",
-            )
-        return self._say(
-            legal[f"pay {card}"],
-            f"pay {card} first: the largest card goes first so the smallest ends on top "
-            f"of the discard pile ({owed} owed)",
-            f"{card}から払う：大きい札を先に、最小の札を最後に捨て札の上へ（残り{owed}）",
+            return self._say_later(action, _settle_words, card, owed)
+        return self._say_later(action, _pay_first_words, card, owed)
+
+
+# -- the words of each rule, made when ``explain()`` asks -----------------------------------
+def _empty_discard_words() -> tuple[str, str]:
+    return "the discard pile is empty: draw from the stock", "捨て札がないので山札から引く"
+
+
+def _only_discard_words() -> tuple[str, str]:
+    return "only the discard pile", "捨て札しか引けない"
+
+
+def _last_stock_words() -> tuple[str, str]:
+    return (
+        "the last stock card would end the game while I am behind: take the discard",
+        "山札の最後の1枚を引くと負けたまま終わるので捨て札を取る",
+    )
+
+
+def _take_top_words(top: str, with_top: float, expected: float) -> tuple[str, str]:
+    return (
+        f"the discard top {top} makes my purchases worth {with_top:.1f} "
+        f"against {expected:.1f} for an unseen stock card: take it",
+        f"捨て札の{top}で購入価値{with_top:.1f}（山札なら平均{expected:.1f}）：捨て札を取る",
+    )
+
+
+def _draw_stock_words(top: str, with_top: float, expected: float) -> tuple[str, str]:
+    return (
+        f"the discard top {top} does no more than a stock card "
+        f"({with_top:.1f} against {expected:.1f}): draw from the stock",
+        f"捨て札の{top}は山札以上の価値がない（{with_top:.1f}対{expected:.1f}）：山札から引く",
+    )
+
+
+def _hold_back_words() -> tuple[str, str]:
+    return (
+        "a purchase would empty the major pile and end the game while I am behind: hold back",
+        "購入すると大アルカナの山が尽きて負けたまま終わる：見送る",
+    )
+
+
+def _no_buy_words() -> tuple[str, str]:
+    return (
+        "no purchase is worth its cards (or the Fool risk): end the turn",
+        "手札に見合う購入がない（または愚者の危険）：手番終了",
+    )
+
+
+def _first_payment(
+    hand: tuple[str, ...], plan: list[tuple[float, int, int]], first: tuple[float, int, int]
+) -> list[str]:
+    """The cards the first purchase pays with: the plan's purchases take, in the order
+    they were planned, of each value the first cards in code order."""
+    cards = sorted(hand, key=_PAY_ORDER.__getitem__)
+    for p in plan:
+        pay = []
+        for v in _values_of(p[2] & _KEY_BITS):
+            c = next(c for c in cards if _VALUES[c] == v)
+            cards.remove(c)
+            pay.append(c)
+        if p is first:
+            return pay
+    raise AssertionError("the purchase is not in its plan")
+
+
+def _empty_pile_words(
+    t: str,
+    hand: tuple[str, ...],
+    plan: list[tuple[float, int, int]],
+    first: tuple[float, int, int],
+) -> tuple[str, str]:
+    pay = " ".join(_first_payment(hand, plan, first))
+    return (
+        f"buying {t} empties the major pile and ends the game with me first: pay {pay}",
+        f"{t}を買うと山が尽きて自分が首位で終わる：{pay}で払う",
+    )
+
+
+def _buy_words(
+    t: str,
+    last: bool,
+    hand: tuple[str, ...],
+    plan: list[tuple[float, int, int]],
+    first: tuple[float, int, int],
+) -> tuple[str, str]:
+    net = first[0]
+    cards = _first_payment(hand, plan, first)
+    pay = " ".join(cards)
+    if _SET_OF.get(int(t[1:])) is not None and net >= 3:
+        return (
+            f"{t} completes or blocks a set (worth {net:+.1f} net): buy it with {pay}",
+            f"{t}で役が揃う（または阻止できる）（正味{net:+.1f}）：{pay}で買う",
         )
+    if last:
+        return (
+            f"last turn, cards are worth nothing after it: buy {t} with {pay}",
+            f"最後の手番なので手札は残しても無価値：{pay}で{t}を買う",
+        )
+    n = len(cards)
+    return (
+        f"{t} is the best buy per card spent ({net:+.1f} net for {n} "
+        f"card{'s' if n > 1 else ''}): pay {pay}",
+        f"{t}が1枚あたり最も効率の良い購入（{n}枚で正味{net:+.1f}）：{pay}で払う",
+    )
+
+
+def _settle_words(card: str, owed: int) -> tuple[str, str]:
+    return (
+        f"{card} settles the {owed} owed; it becomes the discard top",
+        f"{card}で残り{owed}を支払う（これが捨て札の一番上になる）",
+    )
+
+
+def _pay_first_words(card: str, owed: int) -> tuple[str, str]:
+    return (
+        f"pay {card} first: the largest card goes first so the smallest ends on top "
+        f"of the discard pile ({owed} owed)",
+        f"{card}から払う：大きい札を先に、最小の札を最後に捨て札の上へ（残り{owed}）",
+    )
