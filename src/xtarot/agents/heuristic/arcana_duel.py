@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from xtarot.agents.base import Decision, Explanation
@@ -87,8 +88,13 @@ _POWER = {c: _power_of(c) for c in _ALL}
 # -- tables built once at import: a decision reads the view's codes once into ints ------
 #: the highest power of a card
 _TOP = max(_POWER.values())
-#: how many cards of the deck, the Fool aside, have each power (0 .. _TOP)
-_DECK_POWERS = [sum(1 for c in _ALL if c != FOOL and _POWER[c] == p) for p in range(_TOP + 1)]
+#: a card's code -> its bit (a set of cards is an int of 78 bits)
+_BIT = {c: 1 << i for i, c in enumerate(_ALL)}
+_DECK = (1 << len(_ALL)) - 1
+_FOOL_BIT = _BIT[FOOL]
+#: the cards, the Fool aside, of a power below p and of power p (p = 0 .. _TOP + 1)
+_BELOW = [sum(_BIT[c] for c in _ALL if c != FOOL and _POWER[c] < p) for p in range(_TOP + 2)]
+_EQUAL = [sum(_BIT[c] for c in _ALL if c != FOOL and _POWER[c] == p) for p in range(_TOP + 2)]
 #: what turning up a face-down card of each power costs (REVEAL * p / 21, as written)
 _REVEAL_COST = [REVEAL * p / 21 for p in range(_TOP + 1)]
 #: what an attack of n cards costs besides turning cards up (0.02 * n)
@@ -209,8 +215,17 @@ def _best_option(view: dict[str, Any]) -> Option | None:
             return (bv, forming, btarget, bkind)
         bn, bmask = len(forming) + 1, -1
         free = [c for c in free if c != FOOL]
-    targets = [(e["card"], _POWER[e["card"]]) for e in their_up]
-    weakest = min([q for _, q in targets]) if targets else 1 << 30
+    # the face-up targets: the first by name of each power, and what each power of
+    # attack would capture (the first by name of the weaker targets)
+    first_at: dict[int, str] = {}
+    for e in their_up:
+        name = e["card"]
+        q = _POWER[name]
+        t = first_at.get(q)
+        if t is None or name < t:
+            first_at[q] = name
+    weakest = min(first_at) if first_at else 1 << 30
+    captured: dict[int, str] = {}
     one = 1.0 + (ANNIHILATION if f_them == 1 else 0.0)  # a capture's worth
     base = 0
     for c in forming:
@@ -220,37 +235,47 @@ def _best_option(view: dict[str, Any]) -> Option | None:
     # what turning up each free card costs (0.0 for a face-up one: adding it changes
     # no sum)
     reveal = [_REVEAL_COST[q] if c in down else 0.0 for c, q in zip(free, powers, strict=True)]
-    chances_of = _down_chances(view, mine, hidden) if hidden else None
+    if hidden:  # the cards I have not seen, for the odds of a face-down defence
+        unseen = _unseen(view, mine)
+        n_unseen = unseen.bit_count()
+        fools = 1 if unseen & _FOOL_BIT else 0
+        by_power: dict[int, tuple[float, float, float, float]] = {}
     size = 1 << k
     p_of = [base] * size
     r_of = [0.0] * size
     n0 = len(forming)
-    for mask in range(0 if forming else 1, size):
+    size_cost = _SIZE_COST
+    steps = _steps(k)
+    if not forming:
+        steps = steps[1:]  # (no empty attack)
+    for mask, h, rest, count in steps:
         if mask:
-            h = mask.bit_length() - 1
-            rest = mask ^ (1 << h)
             p = p_of[mask] = p_of[rest] + powers[h]
-            r_of[mask] = r_of[rest] + reveal[h]
-            n = n0 + mask.bit_count()
+            r = r_of[mask] = r_of[rest] + reveal[h]
         else:
-            p, n = base, n0
-        cost = r_of[mask] + _SIZE_COST[n]
+            p, r = base, 0.0
+        n = n0 + count
+        cost = r + size_cost[n]
         if p > weakest:  # a capture: the same worth whichever target it beats
             v = one - cost
             if bn < 0 or v > bv or (v == bv and n <= bn):
-                t = min([name for name, q in targets if q < p])
+                t = captured.get(p)
+                if t is None:
+                    t = captured[p] = min([name for q, name in first_at.items() if q < p])
                 if bn < 0 or _better(v, n, mask, t, bv, bn, bmask, btarget, free):
                     bv, bn, bmask, btarget, bkind = v, n, mask, t, "capture"
         if p >= weakest:  # a tie with a face-up card moves nothing
             v = -cost
             if bn < 0 or v > bv or (v == bv and n <= bn):
-                ties = [name for name, q in targets if q == p]
-                if ties:
-                    t = min(ties)
-                    if bn < 0 or _better(v, n, mask, t, bv, bn, bmask, btarget, free):
-                        bv, bn, bmask, btarget, bkind = v, n, mask, t, "tie"
-        if chances_of is not None:
-            chances = chances_of(p)
+                t = first_at.get(p)
+                if t is not None and (
+                    bn < 0 or _better(v, n, mask, t, bv, bn, bmask, btarget, free)
+                ):
+                    bv, bn, bmask, btarget, bkind = v, n, mask, t, "tie"
+        if hidden:
+            chances = by_power.get(p)
+            if chances is None:
+                chances = by_power[p] = _chances(unseen, n_unseen, fools, hidden, p)
             v = chances[0] * one - chances[2] * n + chances[3] * diff - cost
             if bn < 0 or (
                 (v > bv or (v == bv and n <= bn))
@@ -260,6 +285,25 @@ def _best_option(view: dict[str, Any]) -> Option | None:
     if bn < 0:
         return None
     return (bv, (*forming, *_extra(bmask, free)), btarget, bkind)
+
+
+def _sets(k: int) -> list[tuple[int, int, int, int]]:
+    """Every set of ``k`` free cards as (mask, its highest bit, the mask without that
+    bit, its number of cards), the empty set first and each set after its subsets."""
+    out = [(0, -1, 0, 0)]
+    for m in range(1, 1 << k):
+        h = m.bit_length() - 1
+        out.append((m, h, m ^ (1 << h), m.bit_count()))
+    return out
+
+
+#: :func:`_sets` of 0 .. 8 cards (a field holds at most 5)
+_STEPS = [_sets(k) for k in range(9)]
+
+
+def _steps(k: int) -> list[tuple[int, int, int, int]]:
+    """:func:`_sets` of ``k`` cards, kept for up to 8."""
+    return _STEPS[k] if k < len(_STEPS) else _sets(k)
 
 
 def _extra(mask: int, free: list[str]) -> tuple[str, ...]:
@@ -285,12 +329,9 @@ def _better(
     return target < btarget
 
 
-def _down_chances(
-    view: dict[str, Any], mine: dict[str, Any], hidden: int
-) -> Callable[[int], tuple[float, float, float, float]]:
-    """:func:`down_odds` against the cards this seat has not seen, for any attack
-    power: the unseen cards counted per power (the Fool apart), read off the view's
-    seen codes once."""
+def _unseen(view: dict[str, Any], mine: dict[str, Any]) -> int:
+    """The cards this seat has not seen (a mask of :data:`_BIT`): not in its hand, not
+    face up on a field, not its own face-down cards, not shown in a points pile."""
     seen = set(view["hand"])
     for f in view["fields"]:
         for e in f["face_up"]:
@@ -298,40 +339,21 @@ def _down_chances(
     seen.update(mine.get("face_down_cards", []))
     for pile in view["points"]:
         seen.update(pile["cards"])
-    counts = list(_DECK_POWERS)
-    n = len(_ALL)
-    fools = 1
-    for c in seen:
-        q = _POWER.get(c)
-        if q is None:
-            continue
-        n -= 1
-        if c == FOOL:
-            fools = 0
-        else:
-            counts[q] -= 1
-    total = n - fools
-    below = [0] * (_TOP + 2)  # below[p]: unseen powers under p
-    for q in range(_TOP + 1):
-        below[q + 1] = below[q] + counts[q]
-    by_power: dict[int, tuple[float, float, float, float]] = {}
+    return _DECK & ~sum(map(_BIT.get, seen, repeat(0)))
 
-    def chances(p: int) -> tuple[float, float, float, float]:
-        known = by_power.get(p)
-        if known is not None:
-            return known
-        if n == 0:
-            known = (1.0, 0.0, 0.0, 0.0)
-        elif p > _TOP:
-            known = _odds(n, fools, total, 0, 0, hidden)
-        else:
-            lo = below[p]
-            equal = counts[p]
-            known = _odds(n, fools, lo, equal, total - lo - equal, hidden)
-        by_power[p] = known
-        return known
 
-    return chances
+def _chances(
+    unseen: int, n: int, fools: int, hidden: int, p: int
+) -> tuple[float, float, float, float]:
+    """:func:`down_odds` of an attack of power ``p``, the ``n`` unseen cards (``fools``
+    of them the Fool) given as a mask: counted below, equal to and above ``p``."""
+    if n == 0:
+        return (1.0, 0.0, 0.0, 0.0)
+    if p > _TOP:
+        p = _TOP + 1
+    lo = (unseen & _BELOW[p]).bit_count()
+    equal = (unseen & _EQUAL[p]).bit_count()
+    return _odds(n, fools, lo, equal, n - fools - lo - equal, hidden)
 
 
 class ArcanaDuelHeuristic(Strategy):
