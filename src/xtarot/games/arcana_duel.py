@@ -316,7 +316,11 @@ class ArcanaDuelState(State):
             if theirs is None:
                 theirs = fields[d] = sorted(self.field[d], key=_index)
             return [_DEFEND_OF[c] for c in theirs if c not in up]
-        return list(map(_PLACE_OF.__getitem__, self._sorted_hand(self._placer)))
+        placer = self._placer
+        hand = self._sorted[2 + placer]
+        if hand is None:
+            hand = self._sorted[2 + placer] = sorted(self.hands[placer], key=_index)
+        return list(map(_PLACE_OF.__getitem__, hand))
 
     def _sorted_hand(self, seat: int) -> list[Card]:
         """The seat's hand in the deck's order (kept until the hand changes)."""

@@ -45,6 +45,11 @@ from xtarot.agents.heuristic.strategy import Strategy
 from xtarot.engine import Action
 from xtarot.games.arcana_duel import ACTIONS
 
+try:  # compiled (setup.py): C ints and doubles for the search; as Python: no-op decorators
+    import cython
+except ImportError:
+    from xtarot import _cython as cython  # type: ignore[no-redef]
+
 __all__ = ["ArcanaDuelHeuristic", "down_odds", "power"]
 
 _RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K"]
@@ -90,7 +95,7 @@ _POWER = {c: _power_of(c) for c in _ALL}
 _TOP = max(_POWER.values())
 #: a card's code -> its bit (a set of cards is an int of 78 bits)
 _BIT = {c: 1 << i for i, c in enumerate(_ALL)}
-_DECK = (1 << len(_ALL)) - 1
+_DECK = sum(_BIT.values())  # (not ``(1 << len(_ALL)) - 1``: Cython shifts C ints)
 _FOOL_BIT = _BIT[FOOL]
 #: the cards, the Fool aside, of a power below p and of power p (p = 0 .. _TOP + 1)
 _BELOW = [sum(_BIT[c] for c in _ALL if c != FOOL and _POWER[c] < p) for p in range(_TOP + 2)]
@@ -173,6 +178,35 @@ def _find(legal: Sequence[Action], aid: int) -> Action | None:
     return None
 
 
+@cython.locals(
+    f_me=cython.Py_ssize_t,
+    f_them=cython.Py_ssize_t,
+    diff=cython.Py_ssize_t,
+    hidden=cython.Py_ssize_t,
+    bv=cython.double,
+    bn=cython.Py_ssize_t,
+    bmask=cython.Py_ssize_t,
+    weakest=cython.Py_ssize_t,
+    one=cython.double,
+    base=cython.Py_ssize_t,
+    k=cython.Py_ssize_t,
+    n_unseen=cython.Py_ssize_t,
+    fools=cython.Py_ssize_t,
+    size=cython.Py_ssize_t,
+    n0=cython.Py_ssize_t,
+    mask=cython.Py_ssize_t,
+    h=cython.Py_ssize_t,
+    rest=cython.Py_ssize_t,
+    count=cython.Py_ssize_t,
+    p=cython.Py_ssize_t,
+    n=cython.Py_ssize_t,
+    r=cython.double,
+    cost=cython.double,
+    v=cython.double,
+    win=cython.double,
+    lose=cython.double,
+    fool=cython.double,
+)
 def _best_option(view: dict[str, Any]) -> Option | None:
     """The best attack open now, as (value, cards, target, kind); ``None``: none.
 
@@ -235,11 +269,11 @@ def _best_option(view: dict[str, Any]) -> Option | None:
     # what turning up each free card costs (0.0 for a face-up one: adding it changes
     # no sum)
     reveal = [_REVEAL_COST[q] if c in down else 0.0 for c, q in zip(free, powers, strict=True)]
-    if hidden:  # the cards I have not seen, for the odds of a face-down defence
-        unseen = _unseen(view, mine)
-        n_unseen = unseen.bit_count()
-        fools = 1 if unseen & _FOOL_BIT else 0
-        by_power: dict[int, tuple[float, float, float, float]] = {}
+    # the cards I have not seen, for the odds of a face-down defence
+    unseen = _unseen(view, mine) if hidden else 0
+    n_unseen = unseen.bit_count()
+    fools = 1 if unseen & _FOOL_BIT else 0
+    by_power: dict[int, tuple[float, float, float, float]] = {}
     size = 1 << k
     p_of = [base] * size
     r_of = [0.0] * size
@@ -250,8 +284,10 @@ def _best_option(view: dict[str, Any]) -> Option | None:
         steps = steps[1:]  # (no empty attack)
     for mask, h, rest, count in steps:
         if mask:
-            p = p_of[mask] = p_of[rest] + powers[h]
-            r = r_of[mask] = r_of[rest] + reveal[h]
+            p = p_of[rest] + powers[h]
+            r = r_of[rest] + reveal[h]
+            p_of[mask] = p
+            r_of[mask] = r
         else:
             p, r = base, 0.0
         n = n0 + count
@@ -276,7 +312,8 @@ def _best_option(view: dict[str, Any]) -> Option | None:
             chances = by_power.get(p)
             if chances is None:
                 chances = by_power[p] = _chances(unseen, n_unseen, fools, hidden, p)
-            v = chances[0] * one - chances[2] * n + chances[3] * diff - cost
+            win, lose, fool = chances[0], chances[2], chances[3]
+            v = win * one - lose * n + fool * diff - cost
             if bn < 0 or (
                 (v > bv or (v == bv and n <= bn))
                 and _better(v, n, mask, "down", bv, bn, bmask, btarget, free)
