@@ -43,7 +43,7 @@ MODULES = (
 #: the hot path of a heuristic play-out, compiled only when asked for while installing
 #: (``XTAROT_COMPILE_PLAYOUTS=1 pip install …``): they made Fairy 500's, Grail
 #: Mahjong's and Sono-arcana's heuristic play-outs 1.15-1.6x as fast as the same lean
-#: sources in pure Python (Extendori's 1.7x, Arcana Duel's 1.6x), and cost about 57
+#: sources in pure Python (Extendori's 1.7x, Arcana Duel's 1.5-1.6x), and cost about 57
 #: more CPU seconds of C compiling at every install (CI's whole suite ran about 80 s
 #: longer while the wheel compiled them beside it; sono-arcana's two about 16 more,
 #: extendori's two about 19, arcana-duel's two about 18),
