@@ -478,6 +478,39 @@ def test_views_keep_the_scores_and_combats_of_the_moment() -> None:
                 assert other.peek_view(0)["scores"] == other.scores().to_dict()
 
 
+def test_views_of_diverging_copies_equal_views_made_from_nothing_kept() -> None:
+    """A view reads each field and hand sorted, and the points piles' JSON, from what
+    the state keeps (``_sorted``, ``_view_scores``), which a copy inherits.  Copies of
+    random duels, taken where views were read, then played other ways: at every step
+    each seat's view and the public view (key order included) equal those of a copy
+    whose kept parts were dropped, which makes every part afresh."""
+    game = xtarot.load("arcana-duel")
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = game.new_state(seed=seed)
+        copies = []
+        while not s.is_terminal:
+            s.peek_view(s.current_player)  # keeps its parts, which copies inherit
+            if rng.random() < 0.03:
+                copies.append(s.clone())
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+        assert copies
+        for other in copies:
+            while True:
+                bare = other.clone()
+                bare._sorted = [None] * 4  # type: ignore[attr-defined]
+                bare._view_scores = None  # type: ignore[attr-defined]
+                for seat in (0, 1):
+                    got, want = other.peek_view(seat), bare.view(seat)
+                    assert got == want and list(got) == list(want)
+                assert other.peek_public_view() == bare.public_view()
+                if other.is_terminal:
+                    break
+                legal = other.legal_actions()
+                other.apply(legal[rng.randrange(len(legal))])
+
+
 def test_a_state_keeps_few_attributes_and_its_turn_attributes_up_to_date() -> None:
     """CPython (3.11-3.13) shares one key table among a class's instance dicts only for
     the first 29 attribute names (docs/engine.md): a duel sets at most 28 as it plays,

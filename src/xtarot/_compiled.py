@@ -43,10 +43,9 @@ MODULES = (
 #: the hot path of a heuristic play-out, compiled for a wheel to install (``pip install
 #: .``, an sdist, ``python -m build``) but not for an editable install, unless
 #: ``XTAROT_COMPILE_PLAYOUTS`` says otherwise (``0`` no, ``1`` yes; ``setup.py``): they
-#: made Fairy 500's, Grail Mahjong's and Sono-arcana's heuristic play-outs 1.15-1.6x as
-#: fast as the same lean sources in pure Python (Extendori's 1.7x, Matto's 1.4-1.5x),
-#: for about 7-10 CPU seconds of C compiling each (docs/engine.md, "What is compiled,
-#: and why")
+#: made every game's heuristic play-outs 1.15-1.7x as fast as the same lean sources in
+#: pure Python, for about 7-10 CPU seconds of C compiling each (docs/engine.md, "What is
+#: compiled, and why")
 PLAYOUTS = (
     "xtarot.engine.core",
     "xtarot.games.fairy500.game",
@@ -59,6 +58,8 @@ PLAYOUTS = (
     "xtarot.agents.heuristic.extendori",
     "xtarot.games.matto",
     "xtarot.agents.heuristic.matto",
+    "xtarot.games.arcana_duel",
+    "xtarot.agents.heuristic.arcana_duel",
 )
 
 #: the modules ``setup.py`` compiles at ``-O1`` rather than ``-O2``: the engine, game
@@ -78,6 +79,8 @@ QUICK = (  # (a literal: setup.py reads it from this file's source)
     "xtarot.agents.heuristic.extendori",
     "xtarot.games.matto",
     "xtarot.agents.heuristic.matto",
+    "xtarot.games.arcana_duel",
+    "xtarot.agents.heuristic.arcana_duel",
 )
 
 

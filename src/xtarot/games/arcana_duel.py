@@ -203,9 +203,10 @@ class ArcanaDuelState(State):
         self.hands: list[list[Card]] = [list(map(_CARD, h)) for h in deal["hands"]]
         self.stock: list[Card] = list(map(_CARD, reversed(deal["stock"])))  # top last
         self.field: list[list[Card]] = [[], []]
-        #: each field sorted in the deck's order, or None until asked for again after
-        #: it changed (a list never changed, so copies of the state share it)
-        self._sorted_field: list[list[Card] | None] = [None, None]
+        #: each field, then each hand, sorted in the deck's order, or None until asked
+        #: for again after it changed (a list never changed, so copies of the state
+        #: share it): seat s's field at s, its hand at 2 + s
+        self._sorted: list[list[Card] | None] = [None, None, None, None]
         self.up: set[Card] = set()  # face-up field cards
         self.used: set[Card] = set()  # cards that attacked this turn
         self.points: list[list[Card]] = [[], []]
@@ -237,6 +238,7 @@ class ArcanaDuelState(State):
         k = min(k, len(self.stock))
         if k:
             self.events.append(("draw", seat, k))
+            self._sorted[2 + seat] = None
         hand, stock = self.hands[seat], self.stock
         for _ in range(k):
             hand.append(stock.pop())
@@ -289,7 +291,7 @@ class ArcanaDuelState(State):
             forming = self.forming
             # (a set: ``in`` a list of cards compares them slowly, see engine.identity)
             used = self.used.union(forming) if forming else self.used
-            fields = self._sorted_field
+            fields = self._sorted
             mine = fields[a]
             if mine is None:
                 mine = fields[a] = sorted(self.field[a], key=_index)
@@ -309,12 +311,23 @@ class ArcanaDuelState(State):
         if stage == "defend":
             up = self.up
             d = 1 - self.attacker
-            fields = self._sorted_field
+            fields = self._sorted
             theirs = fields[d]
             if theirs is None:
                 theirs = fields[d] = sorted(self.field[d], key=_index)
             return [_DEFEND_OF[c] for c in theirs if c not in up]
-        return list(map(_PLACE_OF.__getitem__, sorted(self.hands[self._placer], key=_index)))
+        placer = self._placer
+        hand = self._sorted[2 + placer]
+        if hand is None:
+            hand = self._sorted[2 + placer] = sorted(self.hands[placer], key=_index)
+        return list(map(_PLACE_OF.__getitem__, hand))
+
+    def _sorted_hand(self, seat: int) -> list[Card]:
+        """The seat's hand in the deck's order (kept until the hand changes)."""
+        hand = self._sorted[2 + seat]
+        if hand is None:
+            hand = self._sorted[2 + seat] = sorted(self.hands[seat], key=_index)
+        return hand
 
     def _why_illegal(self, action: Action) -> str:
         aid = action.id
@@ -384,7 +397,7 @@ class ArcanaDuelState(State):
                 self.events.append(("place", seat, len(self.history)))
                 remove_same(self.hands[seat], c)
                 self.field[seat].append(c)
-                self._sorted_field[seat] = None
+                self._sorted[seat] = self._sorted[2 + seat] = None
                 if len(self.field[seat]) >= FIELD_SIZE or not self.hands[seat]:
                     self._continue(seat, self._after)
             elif aid == END:
@@ -430,12 +443,12 @@ class ArcanaDuelState(State):
         if attack > defence:
             result = "attacker"
             remove_same(self.field[d], target)
-            self._sorted_field[d] = None
+            self._sorted[d] = None
             self.up.discard(target)
             self.points[a].append(target)
         elif defence > attack:
             result = "defender"
-            self._sorted_field[a] = None
+            self._sorted[a] = None
             for c in forming:
                 remove_same(self.field[a], c)
                 self.up.discard(c)
@@ -484,7 +497,7 @@ class ArcanaDuelState(State):
                     self.buried.add(c)
                 self.points[seat].append(c)
             self.field[seat] = []
-        self._sorted_field = [None, None]
+        self._sorted[0] = self._sorted[1] = None
         self.up = set()
         self.used = set()
         self.forming = []
@@ -509,77 +522,88 @@ class ArcanaDuelState(State):
         )
 
     # -- views --------------------------------------------------------------------------
-    #: the scores' JSON of the last view and what it was made from (each seat's number
-    #: of points, the winner, whether the duel is over and why): a tuple, replaced,
-    #: never changed, so a copy of the state may share it
-    _view_scores: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+    #: what every view keeps until the points, the winner or the end change: a key of
+    #: what it was made from (each seat's number of points, the winner, whether the duel
+    #: is over and why), the scores' JSON, and each points pile's JSON as its owner sees
+    #: it and as the other seat sees it (its face-down cards only counted); a tuple,
+    #: replaced, never changed, so a copy of the state may share it
+    _view_scores: tuple[tuple[Any, ...], dict[str, Any], list[dict[str, Any]],
+                        list[dict[str, Any]]] | None = None  # fmt: skip
 
-    def _scores_json(self) -> dict[str, Any]:
-        """``scores().to_dict()``, made again only when what it is made of has changed
-        (a view is built at every decision of every play-out, the scores change when
-        cards are lost or the duel ends).  Views only read it (``view`` hands out a JSON
-        copy), so one dict serves every view until then."""
-        key = (len(self.points[0]), len(self.points[1]), self.winner, self.stage == "over",
+    def _kept_scores(self) -> tuple[Any, ...]:
+        """The scores' JSON (``scores().to_dict()``) and the points piles' JSON, made
+        again only when what they are made of has changed (a view is built at every
+        decision of every play-out, points change when cards are lost).  A points pile
+        only grows, and its face-down cards change only as it grows (the Fool's sweep),
+        so its length tells whether it changed.  Views only read these (``view`` hands
+        out a JSON copy), so one dict of each serves every view until then."""
+        points = self.points
+        key = (len(points[0]), len(points[1]), self.winner, self.stage == "over",
                self.end_reason)  # fmt: skip
-        cached = self._view_scores
-        if cached is None or cached[0] != key:
-            cached = self._view_scores = (key, self.scores().to_dict())
-        return cached[1]
+        kept = self._view_scores
+        if kept is None or kept[0] != key:
+            own, other = [], []
+            buried = self.buried
+            for pile in points:
+                ordered = sorted(pile, key=_index)
+                n = len(pile)
+                own.append({"count": n, "cards": [c.code for c in ordered], "face_down": 0})
+                shown = [c.code for c in ordered if c not in buried]
+                other.append({"count": n, "cards": shown, "face_down": n - len(shown)})
+            kept = self._view_scores = (key, self.scores().to_dict(), own, other)
+        return kept
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         to_act = self.current_player
-        setup = self.stage == "setup"
+        stage = self.stage
+        setup = stage == "setup"
         up = self.up
+        forming = self.forming
+        attacked = self.used.union(forming) if forming else self.used
+        kept = self._sorted
         fields = []
-        points = []
-        for s in range(2):
-            face_up = [
-                {"card": c.code, "attacked": c in self.used or c in self.forming}
-                for c in sorted(self.field[s], key=_index)
-                if c in up
-            ]
-            down = [c for c in self.field[s] if c not in up]
-            entry: dict[str, Any] = {"face_up": face_up, "face_down": len(down)}
+        for s in (0, 1):
+            field = kept[s]
+            if field is None:
+                field = kept[s] = sorted(self.field[s], key=_index)
+            face_up = [{"card": c.code, "attacked": c in attacked} for c in field if c in up]
+            entry: dict[str, Any] = {"face_up": face_up, "face_down": len(field) - len(face_up)}
             if s == seat:
-                entry["face_down_cards"] = [c.code for c in sorted(down, key=_index)]
+                entry["face_down_cards"] = [c.code for c in field if c not in up]
             fields.append(entry)
-            shown = [c for c in self.points[s] if c not in self.buried or s == seat]
-            points.append(
-                {
-                    "count": len(self.points[s]),
-                    "cards": [c.code for c in sorted(shown, key=_index)],
-                    "face_down": len(self.points[s]) - len(shown),
-                }
-            )
+        _, scores, own, other = self._kept_scores()
+        attack: dict[str, Any] | None = None
+        if forming:
+            total = 0
+            for c in forming:
+                total += _POWER[c]
+            attack = {
+                "cards": [c.code for c in forming],
+                "power": total,
+                "target": "down" if stage == "defend" else None,
+            }
+        hands = self.hands
         view: dict[str, Any] = {
             "game": self.game.id,
             "players": self.players,
             "seat": seat,
-            "phase": self.stage,
+            "phase": stage,
             "current_player": to_act,
             "first_attacker": None if setup else self.first_attacker,
             "attacker": None if setup else self.attacker,
             "turn": self.turns,
             "stock_left": len(self.stock),
-            "hand_sizes": [len(h) for h in self.hands],
+            "hand_sizes": [len(hands[0]), len(hands[1])],
             "fields": fields,
-            "points": points,
-            "attack": (
-                {
-                    "cards": [c.code for c in self.forming],
-                    "power": sum(_POWER[c] for c in self.forming),
-                    "target": "down" if self.stage == "defend" else None,
-                }
-                if self.forming
-                else None
-            ),
+            "points": [own[0] if seat == 0 else other[0], own[1] if seat == 1 else other[1]],
+            "attack": attack,
             "attacks_made": self.attacks,
             "lost_this_turn": self.lost,
             "combats": list(self.combats),  # finished combats' dicts: never changed
-            "scores": self._scores_json(),
+            "scores": scores,
         }
         if seat is not None:
-            view["hand"] = [c.code for c in sorted(self.hands[seat], key=_index)]
+            view["hand"] = [c.code for c in self._sorted_hand(seat)]
             view["legal_actions"] = [a.text for a in self.legal_actions()] if seat == to_act else []
         return view
 
@@ -649,7 +673,7 @@ class ArcanaDuelState(State):
         d["_legal"] = None
         for name in ("stock", "forming", "combats", "events"):
             d[name] = list(d[name])
-        d["_sorted_field"] = list(self._sorted_field)
+        d["_sorted"] = list(self._sorted)
         for name in ("hands", "field", "points"):
             d[name] = [list(x) for x in d[name]]
         for name in ("up", "used", "buried"):
