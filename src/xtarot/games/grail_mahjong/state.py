@@ -342,15 +342,19 @@ class GrailMahjongState(State):
         values: list[int] = []  # as ``_meld_score``
         texts: list[list[list[str]]] = []
         luck: list[int] = []
+        # (plain loops, no comprehensions: each is a function call in Python 3.11)
         for s, ms in enumerate(melds):
             v = 0
+            shown: list[list[str]] = []
             for m in ms:
-                v += _MELD_SCORE[len(m.cards)]
+                cards = m.cards
+                v += _MELD_SCORE[len(cards)]
+                shown.append(list(map(_CODE, cards)) if m.wild is None else m.texts())
             if areas[s]:
                 v += v
                 luck.append(s)
             values.append(v)
-            texts.append([m.texts() for m in ms] if ms else [])
+            texts.append(shown)
         dealer = self.dealer
         if how == "agari":
             winners = [seat]
@@ -359,8 +363,14 @@ class GrailMahjongState(State):
             next_dealer = seat
         else:  # a showdown: the highest scores share the win
             best = max(values)
-            winners = [s for s in range(n) if values[s] == best]
-            gained = [v if v == best else 0 for v in values]
+            winners = []
+            gained = []
+            for s, v in enumerate(values):
+                if v == best:
+                    winners.append(s)
+                    gained.append(v)
+                else:
+                    gained.append(0)
             next_dealer = dealer  # the first winner in turn order from the dealer
             while values[next_dealer] != best:
                 next_dealer = (next_dealer - 1) % n
