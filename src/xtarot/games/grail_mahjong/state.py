@@ -457,7 +457,6 @@ class GrailMahjongState(State):
         """In id order: the claim answers in the claim phase; else ``luck`` and the
         discards, pons and chis from the hand, then the adds to one's melds."""
         seat: int = self.current_player  # type: ignore[assignment]
-        tables = self.game.tables
         hand = self.masks[seat]
         if self.phase == "claim":  # (``Tables.claims``, inlined: most decisions are these)
             relevant, entries, known = self._claims
@@ -470,10 +469,12 @@ class GrailMahjongState(State):
                 if known is not None:
                     known[hand] = found
             return list(found)
-        acts = tables.turn(hand)
+        acts = self.game.tables.turn(hand)
         needed, adds = self.add_tables[seat]
-        if hand & needed:
-            acts += [a for bit, a in adds if hand & bit]
+        if hand & needed:  # (a plain loop: a comprehension is a function call in 3.11)
+            for bit, a in adds:
+                if hand & bit:
+                    acts.append(a)
         return acts
 
     def _add_table(self, seat: int) -> Adds:
