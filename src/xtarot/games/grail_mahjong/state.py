@@ -342,15 +342,19 @@ class GrailMahjongState(State):
         values: list[int] = []  # as ``_meld_score``
         texts: list[list[list[str]]] = []
         luck: list[int] = []
+        # (plain loops, no comprehensions: each is a function call in Python 3.11)
         for s, ms in enumerate(melds):
             v = 0
+            shown: list[list[str]] = []
             for m in ms:
-                v += _MELD_SCORE[len(m.cards)]
+                cards = m.cards
+                v += _MELD_SCORE[len(cards)]
+                shown.append(list(map(_CODE, cards)) if m.wild is None else m.texts())
             if areas[s]:
                 v += v
                 luck.append(s)
             values.append(v)
-            texts.append([m.texts() for m in ms] if ms else [])
+            texts.append(shown)
         dealer = self.dealer
         if how == "agari":
             winners = [seat]
@@ -359,8 +363,14 @@ class GrailMahjongState(State):
             next_dealer = seat
         else:  # a showdown: the highest scores share the win
             best = max(values)
-            winners = [s for s in range(n) if values[s] == best]
-            gained = [v if v == best else 0 for v in values]
+            winners = []
+            gained = []
+            for s, v in enumerate(values):
+                if v == best:
+                    winners.append(s)
+                    gained.append(v)
+                else:
+                    gained.append(0)
             next_dealer = dealer  # the first winner in turn order from the dealer
             while values[next_dealer] != best:
                 next_dealer = (next_dealer - 1) % n
@@ -447,7 +457,6 @@ class GrailMahjongState(State):
         """In id order: the claim answers in the claim phase; else ``luck`` and the
         discards, pons and chis from the hand, then the adds to one's melds."""
         seat: int = self.current_player  # type: ignore[assignment]
-        tables = self.game.tables
         hand = self.masks[seat]
         if self.phase == "claim":  # (``Tables.claims``, inlined: most decisions are these)
             relevant, entries, known = self._claims
@@ -460,10 +469,12 @@ class GrailMahjongState(State):
                 if known is not None:
                     known[hand] = found
             return list(found)
-        acts = tables.turn(hand)
+        acts = self.game.tables.turn(hand)
         needed, adds = self.add_tables[seat]
-        if hand & needed:
-            acts += [a for bit, a in adds if hand & bit]
+        if hand & needed:  # (a plain loop: a comprehension is a function call in 3.11)
+            for bit, a in adds:
+                if hand & bit:
+                    acts.append(a)
         return acts
 
     def _add_table(self, seat: int) -> Adds:

@@ -81,7 +81,6 @@ _ONES = sum(1 << 3 * i for i in range(MAX_K))
 _TWOS, _FOURS = 2 * _ONES, 4 * _ONES
 #: The bits of all 50 naturals.
 NATURAL_BITS = (1 << 50) - 1
-_SUIT_BITS = (1 << MAX_K) - 1
 #: bits 0, 10, 20, 30, 40: multiplied by a number's bit, that number in every suit.
 _SPREAD = sum(1 << (MAX_K * i) for i in range(5))
 _CARD_OF_BIT: dict[int, Card] = {b.bit_length() - 1: c for c, b in BIT.items()}
@@ -111,10 +110,6 @@ def _discard_tables() -> tuple[tuple[tuple[Action, ...], ...], ...]:
 
 
 _DT, _DC, _DD, _DS, _DW, _DX = _discard_tables()
-#: the lowest set bit's length -> its suit (for walking the suits a mask touches)
-_SUIT_AT: dict[int, int] = {b: (b - 1) // MAX_K for b in range(1, 5 * MAX_K + 1)}
-#: per suit: a mask without that suit's bits
-_CLEAR_SUIT = tuple(~(_SUIT_BITS << MAX_K * i) for i in range(5))
 
 
 def _by_id(entries: list[tuple[int, Action]]) -> tuple[tuple[int, Action], ...]:
@@ -133,8 +128,6 @@ class Tables:
 
     def __init__(self, k: int) -> None:
         self.k = k
-        #: the bits of the numbers that may start a run (lo = 1 .. k - 2), every suit
-        self.run_starts = ((1 << (k - 2)) - 1) * _SPREAD
         #: per discard: the bits of every card that helps claim it, the possible
         #: claims as (the two bits they need, action) in id order, and the answers
         #: found so far for a hand's helping cards (filled as they are met; ``None``
@@ -145,7 +138,10 @@ class Tables:
             self.claim_table[d] = (*self._claims_of_natural(d), {})
         self.claim_table[WILD] = (*self._claims_of_wild(), None)
         self._pon: dict[int, tuple[Action, ...]] = {}
-        self._chi: dict[int, tuple[Action, ...]] = {}
+        #: per suit (text order), per value of its 10-bit field: its chis from a hand,
+        #: in id order, without and with the wild (see ``_chi_rows``)
+        self._chis_plain = _chi_rows(k, False)
+        self._chis_wild = _chi_rows(k, True)
         self._adds: dict[tuple[int, int, int, str], Adds] = {}
 
     # -- claims --------------------------------------------------------------------------
@@ -223,38 +219,43 @@ class Tables:
         """What a hand (mask) can do in its turn, in id order: ``luck`` and the
         discards (unless ``acts`` is given: then it is extended with the melds only),
         then every pon and chi."""
+        # each suit's 10-bit field, read once: it indexes both its discards and its chis
+        t = hand & 1023
+        c = hand >> 10 & 1023
+        d = hand >> 20 & 1023
+        s = hand >> 30 & 1023
+        w = hand >> 40 & 1023
         if acts is None:
             acts = [
                 *((LUCK,) if hand & LUCK_BIT else ()),
-                *_DT[hand & 1023], *_DC[hand >> 10 & 1023], *_DD[hand >> 20 & 1023],
-                *_DS[hand >> 30 & 1023], *_DW[hand >> 40 & 1023], *_DX[hand >> 50 & 7],
+                *_DT[t], *_DC[c], *_DD[d], *_DS[s], *_DW[w], *_DX[hand >> 50 & 7],
             ]  # fmt: skip
-        wild = hand & WILD_BIT
-        x = hand & NATURAL_BITS
         # the numbers held two times with the wild, or three times: a 4 in the count
-        pons = ((hand >> _COUNTS) + (_TWOS if wild else _ONES)) & _FOURS
-        while pons:  # by number, up
-            low = pons & -pons
-            pons ^= low
-            key = x & _SPREAD << (low.bit_length() - 3) // 3 | wild
-            found = self._pon.get(key)
-            if found is None:
-                found = self._pon[key] = self._pons(key)
-            acts += found
-        # where a run of three starts: all three held, or two of them and the wild
-        y, z = x >> 1, x >> 2
-        runs = ((x & y) | (z & (x | y)) if wild else x & y & z) & self.run_starts
-        if runs:
-            flag = 1 << 10 if wild else 0
-            chi = self._chi
-            while runs:  # by suit, in text order
-                i = _SUIT_AT[(runs & -runs).bit_length()]
-                runs &= _CLEAR_SUIT[i]
-                key = i << 11 | flag | x >> MAX_K * i & _SUIT_BITS
-                found = chi.get(key)
+        if hand & WILD_BIT:
+            wild = WILD_BIT
+            pons = ((hand >> _COUNTS) + _TWOS) & _FOURS
+            ct, cc, cd, cs, cw = self._chis_wild
+        else:
+            wild = 0
+            pons = ((hand >> _COUNTS) + _ONES) & _FOURS
+            ct, cc, cd, cs, cw = self._chis_plain
+        if pons:
+            x = hand & NATURAL_BITS
+            pon = self._pon
+            while pons:  # by number, up
+                low = pons & -pons
+                pons ^= low
+                key = x & _SPREAD << (low.bit_length() - 3) // 3 | wild
+                found = pon.get(key)
                 if found is None:
-                    found = chi[key] = self._chis(key)
+                    found = pon[key] = self._pons(key)
                 acts += found
+        # the chis, by suit in text order (mostly empty tuples)
+        acts += ct[t]
+        acts += cc[c]
+        acts += cd[d]
+        acts += cs[s]
+        acts += cw[w]
         return acts
 
     def adds(self, i: int, lo: int, hi: int, suit: str) -> Adds:
@@ -285,20 +286,31 @@ class Tables:
             out.extend(PON[(n, (*two, WILD))] for two in combinations(held, 2))
         return tuple(sorted(out, key=lambda a: a.id))
 
-    def _chis(self, key: int) -> tuple[Action, ...]:
-        s = SUIT_ORDER[key >> 11]
-        bits, wild = key & _SUIT_BITS, key >> 10 & 1
-        out = []
-        for lo in range(1, self.k - 1):
-            has = [bool(bits >> (lo - 1 + j) & 1) for j in range(3)]
-            count = sum(has)
-            if count == 3:
-                out.append(CHI[(s, lo, -1)])
-                if wild:
-                    out.extend(CHI[(s, lo, j)] for j in range(3))
-            elif count == 2 and wild:
-                out.append(CHI[(s, lo, has.index(False))])
-        return tuple(sorted(out, key=lambda a: a.id))
+
+def _chi_rows(k: int, wild: bool) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """Per suit (text order), per value of a hand's 10-bit field of that suit: the
+    chis the hand can make in it (holding the wild or not), in id order -- by lowest
+    number, then the run itself before the wild in each of its three places."""
+    shapes: list[list[tuple[int, int]]] = []
+    for field in range(1 << MAX_K):
+        shape: list[tuple[int, int]] = []
+        if not field >> k:  # (no card above k exists)
+            for lo in range(1, k - 1):
+                has = field >> (lo - 1) & 7  # lo, lo + 1, lo + 2
+                if has == 7:
+                    shape.append((lo, -1))
+                    if wild:
+                        shape += [(lo, 0), (lo, 1), (lo, 2)]
+                elif wild and has in _GAP:
+                    shape.append((lo, _GAP[has]))
+        shapes.append(shape)
+    return tuple(
+        tuple(tuple(CHI[(s, lo, w)] for lo, w in shape) for shape in shapes) for s in SUIT_ORDER
+    )
+
+
+#: two of a run's three numbers held (bits lo, lo + 1, lo + 2): the wild's place
+_GAP = {0b110: 0, 0b101: 1, 0b011: 2}
 
 
 def _relevant(entries: list[tuple[int, Action]]) -> int:
