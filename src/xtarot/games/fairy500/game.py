@@ -27,7 +27,7 @@ from xtarot.engine.identity import remove_same
 from xtarot.engine.rand import below, copy_rng, exact, shuffle
 from xtarot.games.tricks import Trick
 
-from .auction import BidTable, auction_outcome, next_bidder
+from .auction import BidTable
 from .hand import Hand, sorted_cards
 from .play import SUIT_OF, key_table
 from .scoring import (
@@ -77,6 +77,10 @@ for _mode, _suits in SUIT_OF.items():
         for _c, _key in key_table(_mode, _led).items():
             _keys[_c.index] = _key
         _KEYS_NO[_mode].append(_keys)
+#: mode -> led (effective) suit -> :func:`key_table` (the same dicts, without its call)
+_KEYS: dict[str, dict[str, dict[Card, int]]] = {
+    m: {led: key_table(m, led) for led in _SUIT_NUMBER} for m in SUIT_OF
+}
 #: card index -> whether it is an F
 _IS_F: list[bool] = [False] * len(_SUIT_NO["nt"])
 for _c in UNION:
@@ -157,6 +161,12 @@ class Fairy500(Game):
         )
         self.bid_table = BidTable(players)
         self.bid_values = self.bid_table.values
+        pass_or_above = self.bid_table.pass_or_above
+        #: the standing bid's action id (``None``: no bid yet) -> ``pass`` and every bid
+        #: above it, the lists of :meth:`BidTable.pass_or_above` (shared: never changed)
+        self.bid_choices: dict[int | None, list[Action]] = {None: pass_or_above(0)}
+        for i, value in self.bid_values.items():
+            self.bid_choices[i] = pass_or_above(value)
 
     def _check_options(self) -> None:
         hands = self.options["hands"]
@@ -182,7 +192,7 @@ class Fairy500(Game):
         return {"hands": hands, "kitty": codes[n * HAND_SIZE :], "dealer": dealer}
 
     def _random_deal(self, rng: random.Random) -> dict[str, Any]:
-        return self.shuffle(rng, rng.randrange(self.players))
+        return self.shuffle(rng, below(rng, self.players))
 
     def _deal_from_deck(self, deck: list[str], rng: random.Random) -> dict[str, Any]:
         parsed = [self._parse(code, "deck") for code in deck]
@@ -284,8 +294,7 @@ class Fairy500State(State):
                     return follow
             return list(map(PLAY_OF.__getitem__, hand))
         if phase == "auction":
-            floor = self.game.bid_values[h.high] if h.high is not None else 0
-            return self.game.bid_table.pass_or_above(floor)  # shared: never changed
+            return self.game.bid_choices[h.high]  # shared: never changed
         if phase == "discard":
             return [DISCARD_OF[c] for c in h.hands[seat]]
         return [CALL_OF[c] for c in self._callable()]
@@ -344,7 +353,8 @@ class Fairy500State(State):
         phase = h.phase
         if phase == "play":
             self._play(seat, CARD_OF[aid])
-        elif phase == "auction":
+            return
+        if phase == "auction":
             self._bid(seat, aid, action.text)
         elif phase == "discard":
             c = CARD_OF[aid]
@@ -376,13 +386,19 @@ class Fairy500State(State):
             h.npassed += 1
         else:
             h.high, h.high_seat = aid, seat
-        outcome = auction_outcome(h.passed, h.high is not None)
-        if outcome == "declared":
+        # auction_outcome and next_bidder, inline (``npassed`` counts the passes)
+        n = self._n
+        gone = h.npassed
+        if gone == n - 1 and h.high is not None:
             self._declare()
-        elif outcome == "all_pass":
+        elif gone == n:
             self._all_pass()
         else:
-            self.current_player = next_bidder(h.passed, seat)
+            passed = h.passed
+            seat = seat + 1 if seat + 1 < n else 0
+            while passed[seat]:
+                seat = seat + 1 if seat + 1 < n else 0
+            self.current_player = seat
 
     def _declare(self) -> None:
         h = self.h
@@ -448,16 +464,21 @@ class Fairy500State(State):
 
     def _play(self, seat: int, c: Card) -> None:
         h = self.h
-        trick = h.trick
-        assert trick is not None and h.mode is not None
-        remove_same(h.hands[seat], c)
+        trick: Trick = h.trick  # type: ignore[assignment]
+        hand = h.hands[seat]
+        i = 0  # (remove_same, inline: the card is in the hand, the action was legal)
+        for x in hand:
+            if x is c:
+                break
+            i += 1
+        del hand[i]
         plays = trick.plays
         if plays:
             led = trick.led
-            if SUIT_OF[h.mode][c] != led:
+            if SUIT_OF[h.mode][c] != led:  # type: ignore[index]
                 h.voids.voids[seat].add(led)
         else:
-            trick.led = SUIT_OF[h.mode][c]
+            trick.led = SUIT_OF[h.mode][c]  # type: ignore[index]
         plays.append((seat, c))
         if h.called and c in h.called and seat != h.declarer:
             h.revealed.add(seat)
@@ -465,16 +486,18 @@ class Fairy500State(State):
             h.open_shown, h.open_pending = True, False
         n = self._n
         if len(plays) < n:
-            self.current_player = (seat + 1) % n
+            self.current_player = seat + 1 if seat + 1 < n else 0
             return
         self._close_trick(trick)
 
     def _close_trick(self, trick: Trick) -> None:
         """The trick is complete: its winner takes it and leads the next, or the
-        hand ends with the tenth."""
+        hand ends with the tenth.  The next trick is the same :class:`Trick` made
+        empty (nothing keeps it: the finished tricks keep their ``plays`` lists, and
+        copies and views make their own)."""
         h = self.h
         plays = trick.plays
-        keys = key_table(h.mode, trick.led)  # type: ignore[arg-type]
+        keys = _KEYS[h.mode][trick.led]  # type: ignore[index]
         # the strongest card wins (the keys of cards that can win are distinct)
         winner, top = plays[0]
         best = keys[top]
@@ -485,12 +508,15 @@ class Fairy500State(State):
         h.won[winner] += 1
         if top.rank == "F":
             h.won_f[winner] += 1
-        h.done.append((trick.leader, plays, winner))
-        if len(h.done) == HAND_SIZE:
+        done = h.done
+        done.append((trick.leader, plays, winner))
+        if len(done) == HAND_SIZE:
             h.trick = None
             self._end_hand()
             return
-        h.trick = Trick(winner)
+        trick.leader = winner
+        trick.plays = []
+        trick.led = None
         self.current_player = winner
 
     # -- fast random play-outs (search) ---------------------------------------------------
@@ -746,9 +772,19 @@ class Fairy500State(State):
         self.results.append(h.result)
         self._scores_json = None
         h.phase = "done"
+        over = False
+        for t in self.totals:  # (plain loops: a generator is a call of its own)
+            if abs(t) >= TARGET:
+                over = True
+                break
         limit = self.game.options["hands"]
-        played = sum(1 for r in self.results if r["kind"] != "redeal")
-        if any(abs(t) >= TARGET for t in self.totals) or (limit is not None and played >= limit):
+        if not over and limit is not None:
+            played = 0
+            for r in self.results:
+                if r["kind"] != "redeal":
+                    played += 1
+            over = played >= limit
+        if over:
             self.over = True
             self.current_player = None
             self.is_terminal = True
