@@ -59,6 +59,9 @@ __all__ = ["Fairy500", "Fairy500State", "Hand"]
 
 TARGET = 500
 _CODE = attrgetter("code")
+_PLAY_OF = PLAY_OF.__getitem__
+_DISCARD_OF = DISCARD_OF.__getitem__
+_CALL_OF = CALL_OF.__getitem__
 _HAND_ZONE = tuple(f"hand:{s}" for s in range(8))
 _WON_ZONE = tuple(f"won:{s}" for s in range(8))
 #: the effective suits as numbers, for the lean play-out of a search (``_lean_tricks``)
@@ -266,11 +269,11 @@ class Fairy500State(State):
     def _next_deal(self) -> dict[str, Any]:
         if self._preset:
             return self.game.validate_deal(self._preset.pop(0))
-        return self.game.shuffle(self._rng, (self.h.dealer + 1) % self.players)
+        return self.game.shuffle(self._rng, (self.h.dealer + 1) % self._n)
 
     def _setup(self, deal: dict[str, Any]) -> None:
-        self.h = Hand(deal, self._next_start, self.players)
-        self.current_player = (self.h.dealer + 1) % self.players
+        self.h = Hand(deal, self._next_start, self._n)
+        self.current_player = (self.h.dealer + 1) % self._n
 
     #: the seat to act, kept as a plain attribute (``None`` when the match is over)
     current_player: int | None = None  # type: ignore[assignment]
@@ -283,21 +286,23 @@ class Fairy500State(State):
         phase = h.phase
         seat: int = self.current_player  # type: ignore[assignment]
         if phase == "play":
-            trick = h.trick
-            assert trick is not None and h.mode is not None
+            trick: Trick = h.trick  # type: ignore[assignment]
             hand = h.hands[seat]
             if trick.plays:  # follow the led (effective) suit when able
                 led = trick.led
-                suit_of = SUIT_OF[h.mode]
-                follow = [PLAY_OF[c] for c in hand if suit_of[c] == led]
+                suit_of = SUIT_OF[h.mode]  # type: ignore[index]
+                follow = []  # (a loop: the comprehension was a call and two cells)
+                for c in hand:
+                    if suit_of[c] == led:
+                        follow.append(PLAY_OF[c])
                 if follow:
                     return follow
-            return list(map(PLAY_OF.__getitem__, hand))
+            return list(map(_PLAY_OF, hand))
         if phase == "auction":
             return self.game.bid_choices[h.high]  # shared: never changed
         if phase == "discard":
-            return [DISCARD_OF[c] for c in h.hands[seat]]
-        return [CALL_OF[c] for c in self._callable()]
+            return list(map(_DISCARD_OF, h.hands[seat]))
+        return list(map(_CALL_OF, self._callable()))
 
     def _callable(self) -> list[Card]:
         h = self.h
@@ -351,8 +356,33 @@ class Fairy500State(State):
         seat: int = self.current_player  # type: ignore[assignment]
         aid = action.id
         phase = h.phase
-        if phase == "play":
-            self._play(seat, CARD_OF[aid])
+        if phase == "play":  # a card: the commonest action, played here without a call
+            c = CARD_OF[aid]
+            hand = h.hands[seat]
+            i = 0  # (remove_same, inline: the card is in the hand, the action was legal)
+            for x in hand:
+                if x is c:
+                    break
+                i += 1
+            del hand[i]
+            trick: Trick = h.trick  # type: ignore[assignment]
+            plays = trick.plays
+            if plays:
+                led = trick.led
+                if SUIT_OF[h.mode][c] != led:  # type: ignore[index]
+                    h.voids.voids[seat].add(led)
+            else:
+                trick.led = SUIT_OF[h.mode][c]  # type: ignore[index]
+            plays.append((seat, c))
+            if h.called and c in h.called and seat != h.declarer:
+                h.revealed.add(seat)
+            if h.open_pending:
+                h.open_shown, h.open_pending = True, False
+            n = self._n
+            if len(plays) < n:
+                self.current_player = seat + 1 if seat + 1 < n else 0
+            else:
+                self._close_trick(trick)
             return
         if phase == "auction":
             self._bid(seat, aid, action.text)
@@ -443,7 +473,7 @@ class Fairy500State(State):
 
     def _start_play(self) -> None:
         h = self.h
-        n = self.players
+        n = self._n
         decl = h.declarer
         if h.kind == "contract":
             assert decl is not None
@@ -455,40 +485,19 @@ class Fairy500State(State):
                     h.held_by_declarer += 1
                 else:
                     h.partners[holder] = h.partners.get(holder, 0) + 1
-        h.play_fairies = [[c.code for c in hand if c.rank == "F"] for hand in h.hands]
+        fairies: list[list[str]] = []
+        for hand in h.hands:  # (plain loops: each comprehension is a call in 3.11)
+            mine = []
+            for c in hand:
+                if c.rank == "F":
+                    mine.append(c.code)
+            fairies.append(mine)
+        h.play_fairies = fairies
         h.open_pending = h.bid is not None and h.bid.is_open
         leader = (decl + 1) % n if decl is not None else (h.dealer + 1) % n
         h.trick = Trick(leader)
         h.phase = "play"
         self.current_player = leader
-
-    def _play(self, seat: int, c: Card) -> None:
-        h = self.h
-        trick: Trick = h.trick  # type: ignore[assignment]
-        hand = h.hands[seat]
-        i = 0  # (remove_same, inline: the card is in the hand, the action was legal)
-        for x in hand:
-            if x is c:
-                break
-            i += 1
-        del hand[i]
-        plays = trick.plays
-        if plays:
-            led = trick.led
-            if SUIT_OF[h.mode][c] != led:  # type: ignore[index]
-                h.voids.voids[seat].add(led)
-        else:
-            trick.led = SUIT_OF[h.mode][c]  # type: ignore[index]
-        plays.append((seat, c))
-        if h.called and c in h.called and seat != h.declarer:
-            h.revealed.add(seat)
-        if h.open_pending:
-            h.open_shown, h.open_pending = True, False
-        n = self._n
-        if len(plays) < n:
-            self.current_player = seat + 1 if seat + 1 < n else 0
-            return
-        self._close_trick(trick)
 
     def _close_trick(self, trick: Trick) -> None:
         """The trick is complete: its winner takes it and leads the next, or the
@@ -555,7 +564,7 @@ class Fairy500State(State):
         append = self.history.append
         self._legal = None
         done = 0
-        while True:  # the steps of _play, inline; _close_trick ends each trick
+        while True:  # the steps of _apply's play, inline; _close_trick ends each trick
             trick = h.trick
             assert trick is not None
             plays = trick.plays
@@ -752,7 +761,7 @@ class Fairy500State(State):
     # -- the end of a hand ---------------------------------------------------------------
     def _end_hand(self) -> None:
         h = self.h
-        n = self.players
+        n = self._n
         kind = h.kind
         points, detail = self._hand_points(h)
         for s in range(n):
@@ -795,7 +804,7 @@ class Fairy500State(State):
 
     def _hand_points(self, h: Hand) -> tuple[list[int | float], dict[str, Any]]:
         """What the finished hand ``h`` scores per seat, and its breakdown."""
-        n = self.players
+        n = self._n
         kind = h.kind
         detail: dict[str, Any]
         if kind == "redeal":

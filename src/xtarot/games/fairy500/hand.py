@@ -30,7 +30,10 @@ class Hand:
         self.start = start  # index in the match history of this hand's first action
         self.dealer: int = deal["dealer"]
         get = _BY_CODE.__getitem__
-        self.hands: list[list[Card]] = [sorted(map(get, h), key=_INDEX) for h in deal["hands"]]
+        hands: list[list[Card]] = []
+        for codes in deal["hands"]:  # (a plain loop: a comprehension is a call in 3.11)
+            hands.append(sorted(map(get, codes), key=_INDEX))
+        self.hands = hands
         self.kitty: list[Card] = list(map(get, deal["kitty"]))
         self.kitty_taken = False
         self.discards: list[Card] = []
