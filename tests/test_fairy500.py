@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -614,6 +615,33 @@ def test_full_random_matches_end_at_500_and_replay() -> None:
             assert any(abs(t) >= 500 for t in s.scores().totals)
             again = xtarot.replay(s.record())
             assert again.snapshot() == s.snapshot()
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(3, {}), (4, {"classical": True}), (5, {"all_pass": "redeal"})]
+)
+def test_a_clone_keeps_its_position_while_the_original_plays_on(
+    players: int, options: dict[str, Any]
+) -> None:
+    """A hand empties its one ``Trick`` for the next lead and is copied slot by slot: a
+    clone made at any decision is not moved by the original's later moves, and the same
+    moves take it to the same end."""
+    s = xtarot.load("fairy500", players=players, hands=2, **options).new_state(seed=players)
+    rng = random.Random(players)
+    clones = []
+    while not s.is_terminal:
+        snapshot = json.loads(json.dumps(s.snapshot()))  # (it shares the state's lists)
+        clones.append((s.clone(), snapshot, s.view(len(clones) % players)))
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    assert len(clones) > 10 * players  # a whole hand at least: ten tricks and more
+    for k, (twin, snapshot, view) in enumerate(clones):
+        assert twin.snapshot() == snapshot
+        assert twin.view(k % players) == view
+    for twin, _, _ in clones[::9]:
+        for action in s.history[len(twin.history) :]:
+            twin.apply(action.text)
+        assert twin.snapshot() == s.snapshot() and twin.scores() == s.scores()
 
 
 # -- hidden information ---------------------------------------------------------------------

@@ -27,7 +27,7 @@ from xtarot.engine.identity import remove_same
 from xtarot.engine.rand import below, copy_rng, exact, shuffle
 from xtarot.games.tricks import Trick
 
-from .auction import BidTable, auction_outcome, next_bidder
+from .auction import BidTable
 from .hand import Hand, sorted_cards
 from .play import SUIT_OF, key_table
 from .scoring import (
@@ -59,6 +59,9 @@ __all__ = ["Fairy500", "Fairy500State", "Hand"]
 
 TARGET = 500
 _CODE = attrgetter("code")
+_PLAY_OF = PLAY_OF.__getitem__
+_DISCARD_OF = DISCARD_OF.__getitem__
+_CALL_OF = CALL_OF.__getitem__
 _HAND_ZONE = tuple(f"hand:{s}" for s in range(8))
 _WON_ZONE = tuple(f"won:{s}" for s in range(8))
 #: the effective suits as numbers, for the lean play-out of a search (``_lean_tricks``)
@@ -77,6 +80,10 @@ for _mode, _suits in SUIT_OF.items():
         for _c, _key in key_table(_mode, _led).items():
             _keys[_c.index] = _key
         _KEYS_NO[_mode].append(_keys)
+#: mode -> led (effective) suit -> :func:`key_table` (the same dicts, without its call)
+_KEYS: dict[str, dict[str, dict[Card, int]]] = {
+    m: {led: key_table(m, led) for led in _SUIT_NUMBER} for m in SUIT_OF
+}
 #: card index -> whether it is an F
 _IS_F: list[bool] = [False] * len(_SUIT_NO["nt"])
 for _c in UNION:
@@ -157,6 +164,12 @@ class Fairy500(Game):
         )
         self.bid_table = BidTable(players)
         self.bid_values = self.bid_table.values
+        pass_or_above = self.bid_table.pass_or_above
+        #: the standing bid's action id (``None``: no bid yet) -> ``pass`` and every bid
+        #: above it, the lists of :meth:`BidTable.pass_or_above` (shared: never changed)
+        self.bid_choices: dict[int | None, list[Action]] = {None: pass_or_above(0)}
+        for i, value in self.bid_values.items():
+            self.bid_choices[i] = pass_or_above(value)
 
     def _check_options(self) -> None:
         hands = self.options["hands"]
@@ -182,7 +195,7 @@ class Fairy500(Game):
         return {"hands": hands, "kitty": codes[n * HAND_SIZE :], "dealer": dealer}
 
     def _random_deal(self, rng: random.Random) -> dict[str, Any]:
-        return self.shuffle(rng, rng.randrange(self.players))
+        return self.shuffle(rng, below(rng, self.players))
 
     def _deal_from_deck(self, deck: list[str], rng: random.Random) -> dict[str, Any]:
         parsed = [self._parse(code, "deck") for code in deck]
@@ -256,11 +269,11 @@ class Fairy500State(State):
     def _next_deal(self) -> dict[str, Any]:
         if self._preset:
             return self.game.validate_deal(self._preset.pop(0))
-        return self.game.shuffle(self._rng, (self.h.dealer + 1) % self.players)
+        return self.game.shuffle(self._rng, (self.h.dealer + 1) % self._n)
 
     def _setup(self, deal: dict[str, Any]) -> None:
-        self.h = Hand(deal, self._next_start, self.players)
-        self.current_player = (self.h.dealer + 1) % self.players
+        self.h = Hand(deal, self._next_start, self._n)
+        self.current_player = (self.h.dealer + 1) % self._n
 
     #: the seat to act, kept as a plain attribute (``None`` when the match is over)
     current_player: int | None = None  # type: ignore[assignment]
@@ -273,22 +286,23 @@ class Fairy500State(State):
         phase = h.phase
         seat: int = self.current_player  # type: ignore[assignment]
         if phase == "play":
-            trick = h.trick
-            assert trick is not None and h.mode is not None
+            trick: Trick = h.trick  # type: ignore[assignment]
             hand = h.hands[seat]
             if trick.plays:  # follow the led (effective) suit when able
                 led = trick.led
-                suit_of = SUIT_OF[h.mode]
-                follow = [PLAY_OF[c] for c in hand if suit_of[c] == led]
+                suit_of = SUIT_OF[h.mode]  # type: ignore[index]
+                follow = []  # (a loop: the comprehension was a call and two cells)
+                for c in hand:
+                    if suit_of[c] == led:
+                        follow.append(PLAY_OF[c])
                 if follow:
                     return follow
-            return list(map(PLAY_OF.__getitem__, hand))
+            return list(map(_PLAY_OF, hand))
         if phase == "auction":
-            floor = self.game.bid_values[h.high] if h.high is not None else 0
-            return self.game.bid_table.pass_or_above(floor)  # shared: never changed
+            return self.game.bid_choices[h.high]  # shared: never changed
         if phase == "discard":
-            return [DISCARD_OF[c] for c in h.hands[seat]]
-        return [CALL_OF[c] for c in self._callable()]
+            return list(map(_DISCARD_OF, h.hands[seat]))
+        return list(map(_CALL_OF, self._callable()))
 
     def _callable(self) -> list[Card]:
         h = self.h
@@ -342,9 +356,35 @@ class Fairy500State(State):
         seat: int = self.current_player  # type: ignore[assignment]
         aid = action.id
         phase = h.phase
-        if phase == "play":
-            self._play(seat, CARD_OF[aid])
-        elif phase == "auction":
+        if phase == "play":  # a card: the commonest action, played here without a call
+            c = CARD_OF[aid]
+            hand = h.hands[seat]
+            i = 0  # (remove_same, inline: the card is in the hand, the action was legal)
+            for x in hand:
+                if x is c:
+                    break
+                i += 1
+            del hand[i]
+            trick: Trick = h.trick  # type: ignore[assignment]
+            plays = trick.plays
+            if plays:
+                led = trick.led
+                if SUIT_OF[h.mode][c] != led:  # type: ignore[index]
+                    h.voids.voids[seat].add(led)
+            else:
+                trick.led = SUIT_OF[h.mode][c]  # type: ignore[index]
+            plays.append((seat, c))
+            if h.called and c in h.called and seat != h.declarer:
+                h.revealed.add(seat)
+            if h.open_pending:
+                h.open_shown, h.open_pending = True, False
+            n = self._n
+            if len(plays) < n:
+                self.current_player = seat + 1 if seat + 1 < n else 0
+            else:
+                self._close_trick(trick)
+            return
+        if phase == "auction":
             self._bid(seat, aid, action.text)
         elif phase == "discard":
             c = CARD_OF[aid]
@@ -376,13 +416,19 @@ class Fairy500State(State):
             h.npassed += 1
         else:
             h.high, h.high_seat = aid, seat
-        outcome = auction_outcome(h.passed, h.high is not None)
-        if outcome == "declared":
+        # auction_outcome and next_bidder, inline (``npassed`` counts the passes)
+        n = self._n
+        gone = h.npassed
+        if gone == n - 1 and h.high is not None:
             self._declare()
-        elif outcome == "all_pass":
+        elif gone == n:
             self._all_pass()
         else:
-            self.current_player = next_bidder(h.passed, seat)
+            passed = h.passed
+            seat = seat + 1 if seat + 1 < n else 0
+            while passed[seat]:
+                seat = seat + 1 if seat + 1 < n else 0
+            self.current_player = seat
 
     def _declare(self) -> None:
         h = self.h
@@ -427,7 +473,7 @@ class Fairy500State(State):
 
     def _start_play(self) -> None:
         h = self.h
-        n = self.players
+        n = self._n
         decl = h.declarer
         if h.kind == "contract":
             assert decl is not None
@@ -439,42 +485,28 @@ class Fairy500State(State):
                     h.held_by_declarer += 1
                 else:
                     h.partners[holder] = h.partners.get(holder, 0) + 1
-        h.play_fairies = [[c.code for c in hand if c.rank == "F"] for hand in h.hands]
+        fairies: list[list[str]] = []
+        for hand in h.hands:  # (plain loops: each comprehension is a call in 3.11)
+            mine = []
+            for c in hand:
+                if c.rank == "F":
+                    mine.append(c.code)
+            fairies.append(mine)
+        h.play_fairies = fairies
         h.open_pending = h.bid is not None and h.bid.is_open
         leader = (decl + 1) % n if decl is not None else (h.dealer + 1) % n
         h.trick = Trick(leader)
         h.phase = "play"
         self.current_player = leader
 
-    def _play(self, seat: int, c: Card) -> None:
-        h = self.h
-        trick = h.trick
-        assert trick is not None and h.mode is not None
-        remove_same(h.hands[seat], c)
-        plays = trick.plays
-        if plays:
-            led = trick.led
-            if SUIT_OF[h.mode][c] != led:
-                h.voids.voids[seat].add(led)
-        else:
-            trick.led = SUIT_OF[h.mode][c]
-        plays.append((seat, c))
-        if h.called and c in h.called and seat != h.declarer:
-            h.revealed.add(seat)
-        if h.open_pending:
-            h.open_shown, h.open_pending = True, False
-        n = self._n
-        if len(plays) < n:
-            self.current_player = (seat + 1) % n
-            return
-        self._close_trick(trick)
-
     def _close_trick(self, trick: Trick) -> None:
         """The trick is complete: its winner takes it and leads the next, or the
-        hand ends with the tenth."""
+        hand ends with the tenth.  The next trick is the same :class:`Trick` made
+        empty (nothing keeps it: the finished tricks keep their ``plays`` lists, and
+        copies and views make their own)."""
         h = self.h
         plays = trick.plays
-        keys = key_table(h.mode, trick.led)  # type: ignore[arg-type]
+        keys = _KEYS[h.mode][trick.led]  # type: ignore[index]
         # the strongest card wins (the keys of cards that can win are distinct)
         winner, top = plays[0]
         best = keys[top]
@@ -485,12 +517,15 @@ class Fairy500State(State):
         h.won[winner] += 1
         if top.rank == "F":
             h.won_f[winner] += 1
-        h.done.append((trick.leader, plays, winner))
-        if len(h.done) == HAND_SIZE:
+        done = h.done
+        done.append((trick.leader, plays, winner))
+        if len(done) == HAND_SIZE:
             h.trick = None
             self._end_hand()
             return
-        h.trick = Trick(winner)
+        trick.leader = winner
+        trick.plays = []
+        trick.led = None
         self.current_player = winner
 
     # -- fast random play-outs (search) ---------------------------------------------------
@@ -529,7 +564,7 @@ class Fairy500State(State):
         append = self.history.append
         self._legal = None
         done = 0
-        while True:  # the steps of _play, inline; _close_trick ends each trick
+        while True:  # the steps of _apply's play, inline; _close_trick ends each trick
             trick = h.trick
             assert trick is not None
             plays = trick.plays
@@ -726,7 +761,7 @@ class Fairy500State(State):
     # -- the end of a hand ---------------------------------------------------------------
     def _end_hand(self) -> None:
         h = self.h
-        n = self.players
+        n = self._n
         kind = h.kind
         points, detail = self._hand_points(h)
         for s in range(n):
@@ -746,9 +781,19 @@ class Fairy500State(State):
         self.results.append(h.result)
         self._scores_json = None
         h.phase = "done"
+        over = False
+        for t in self.totals:  # (plain loops: a generator is a call of its own)
+            if abs(t) >= TARGET:
+                over = True
+                break
         limit = self.game.options["hands"]
-        played = sum(1 for r in self.results if r["kind"] != "redeal")
-        if any(abs(t) >= TARGET for t in self.totals) or (limit is not None and played >= limit):
+        if not over and limit is not None:
+            played = 0
+            for r in self.results:
+                if r["kind"] != "redeal":
+                    played += 1
+            over = played >= limit
+        if over:
             self.over = True
             self.current_player = None
             self.is_terminal = True
@@ -759,7 +804,7 @@ class Fairy500State(State):
 
     def _hand_points(self, h: Hand) -> tuple[list[int | float], dict[str, Any]]:
         """What the finished hand ``h`` scores per seat, and its breakdown."""
-        n = self.players
+        n = self._n
         kind = h.kind
         detail: dict[str, Any]
         if kind == "redeal":

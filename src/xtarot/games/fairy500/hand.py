@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from operator import attrgetter
 from typing import Any
 
@@ -23,14 +22,56 @@ def sorted_cards(cs: list[Card]) -> list[Card]:
 
 
 class Hand:
-    """Everything about one deal (one hand) of the match."""
+    """Everything about one deal (one hand) of the match.
+
+    Slotted: a hand has more attributes than CPython shares the key table of (29),
+    and an instance dict past that made every ``h.<name>`` of a play-out dearer."""
+
+    __slots__ = (
+        "_tricks_json",
+        "announced",
+        "auction",
+        "bid",
+        "called",
+        "deal",
+        "dealer",
+        "declarer",
+        "discards",
+        "done",
+        "hands",
+        "held_by_declarer",
+        "high",
+        "high_seat",
+        "kind",
+        "kitty",
+        "kitty_taken",
+        "mode",
+        "npassed",
+        "open_pending",
+        "open_shown",
+        "partners",
+        "passed",
+        "phase",
+        "play_fairies",
+        "result",
+        "revealed",
+        "start",
+        "trick",
+        "value",
+        "voids",
+        "won",
+        "won_f",
+    )
 
     def __init__(self, deal: dict[str, Any], start: int, players: int) -> None:
         self.deal = deal
         self.start = start  # index in the match history of this hand's first action
         self.dealer: int = deal["dealer"]
         get = _BY_CODE.__getitem__
-        self.hands: list[list[Card]] = [sorted(map(get, h), key=_INDEX) for h in deal["hands"]]
+        hands: list[list[Card]] = []
+        for codes in deal["hands"]:  # (a plain loop: a comprehension is a call in 3.11)
+            hands.append(sorted(map(get, codes), key=_INDEX))
+        self.hands = hands
         self.kitty: list[Card] = list(map(get, deal["kitty"]))
         self.kitty_taken = False
         self.discards: list[Card] = []
@@ -65,7 +106,25 @@ class Hand:
     def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
         """A fast deep copy: cards are immutable and interned, and the JSON records
         (the deal, finished tricks, the result) are never changed once made."""
-        new = copy.copy(self)
+        new = Hand.__new__(Hand)
+        new.deal = self.deal
+        new.start = self.start
+        new.dealer = self.dealer
+        new.kitty_taken = self.kitty_taken
+        new.phase = self.phase
+        new.npassed = self.npassed
+        new.high = self.high
+        new.high_seat = self.high_seat
+        new.declarer = self.declarer
+        new.bid = self.bid
+        new.value = self.value
+        new.kind = self.kind
+        new.mode = self.mode
+        new.held_by_declarer = self.held_by_declarer
+        new.trick = self.trick
+        new.open_shown = self.open_shown
+        new.open_pending = self.open_pending
+        new.result = self.result
         new.hands = [list(x) for x in self.hands]
         new.kitty = list(self.kitty)
         new.discards = list(self.discards)
