@@ -7,7 +7,9 @@ import random
 import pytest
 
 import xtarot
+from view_support import check_views_of_diverging_copies
 from xtarot.cards import CLASSIC, card
+from xtarot.engine import State
 from xtarot.games.arcana_duel import attack_steps, power
 
 ALL = [c.code for c in CLASSIC]
@@ -484,31 +486,14 @@ def test_views_of_diverging_copies_equal_views_made_from_nothing_kept() -> None:
     random duels, taken where views were read, then played other ways: at every step
     each seat's view and the public view (key order included) equal those of a copy
     whose kept parts were dropped, which makes every part afresh."""
-    game = xtarot.load("arcana-duel")
-    for seed in range(3):
-        rng = random.Random(seed)
-        s = game.new_state(seed=seed)
-        copies = []
-        while not s.is_terminal:
-            s.peek_view(s.current_player)  # keeps its parts, which copies inherit
-            if rng.random() < 0.03:
-                copies.append(s.clone())
-            legal = s.legal_actions()
-            s.apply(legal[rng.randrange(len(legal))])
-        assert copies
-        for other in copies:
-            while True:
-                bare = other.clone()
-                bare._sorted = [None] * 4  # type: ignore[attr-defined]
-                bare._view_scores = None  # type: ignore[attr-defined]
-                for seat in (0, 1):
-                    got, want = other.peek_view(seat), bare.view(seat)
-                    assert got == want and list(got) == list(want)
-                assert other.peek_public_view() == bare.public_view()
-                if other.is_terminal:
-                    break
-                legal = other.legal_actions()
-                other.apply(legal[rng.randrange(len(legal))])
+
+    def bare(state: State) -> State:
+        copy = state.clone()
+        copy._sorted = [None] * 4  # type: ignore[attr-defined]
+        copy._view_scores = None  # type: ignore[attr-defined]
+        return copy
+
+    check_views_of_diverging_copies(xtarot.load("arcana-duel"), 0.03, fresh=bare)
 
 
 def test_a_state_keeps_few_attributes_and_its_turn_attributes_up_to_date() -> None:

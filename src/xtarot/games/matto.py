@@ -444,7 +444,8 @@ class MattoState(State):
         self.phase = "buy"
 
     # -- scoring ----------------------------------------------------------------------
-    def scores(self) -> Scores:
+    def _piles(self) -> tuple[list[int], list[list[str]]]:
+        """Each seat's pile total and the sets (their English names) its majors hold."""
         totals = []
         sets_held = []
         for held in self.won:
@@ -452,6 +453,10 @@ class MattoState(State):
             sets = [en for _, en, need in SETS if have.issuperset(need)]
             sets_held.append(sets)
             totals.append(_pile_total(have, len(sets)))
+        return totals, sets_held
+
+    def scores(self) -> Scores:
+        totals, sets_held = self._piles()
         return Scores(
             totals=tuple(float(t) for t in totals),
             ranks=competition_ranks(totals),
@@ -484,13 +489,7 @@ class MattoState(State):
         key = (tuple(map(len, self.won)), self.phase == "over")
         memo = self._scores_memo
         if memo is None or memo[0] != key:
-            totals = []
-            sets_held = []
-            for held in self.won:
-                have = set(held)
-                sets = [en for _, en, need in SETS if have.issuperset(need)]
-                sets_held.append(sets)
-                totals.append(_pile_total(have, len(sets)))
+            totals, sets_held = self._piles()
             ranks = competition_ranks(totals)
             scores = {
                 "totals": [float(t) for t in totals],
