@@ -23,7 +23,7 @@ from setuptools import Extension, setup
 
 
 def compiled_modules(name: str = "MODULES") -> tuple[str, ...]:
-    """``xtarot._compiled.MODULES`` (or another of its tuples: ``PLAYOUTS``, ``QUICK``),
+    """``xtarot._compiled.MODULES`` (or its other tuple, ``PLAYOUTS``),
     read from its source (the package is not importable while it is being built): the
     dotted names of the modules to compile."""
     source = Path(__file__).parent / "src" / "xtarot" / "_compiled.py"
@@ -72,7 +72,7 @@ def extensions() -> list[Extension]:
         quiet=True,
         nthreads=os.cpu_count() or 1,  # the translations side by side
     )
-    quick = set(compiled_modules("QUICK"))
+    quick = set(compiled_modules("PLAYOUTS"))  # at -O1, below
     for ext in built:
         ext.optional = True  # no compiler, or it fails: that module stays pure Python
         if os.name == "posix":
@@ -83,7 +83,9 @@ def extensions() -> list[Extension]:
             # fairy500, four paired runs on a busy machine)
             # -ffp-contract=off: no fused multiply-adds where a CPU has them (GCC fuses by
             # default), so a C double sum rounds as Python's floats do, step by step
-            # (``QUICK``: -O1, see xtarot/_compiled.py)
+            # (``PLAYOUTS``: -O1, their time goes into calls to Python's C API, which -O2
+            # does not make faster, and their C compiles 40% faster: 45 CPU seconds for
+            # the first five instead of 77, docs/engine.md)
             level = "-O1" if ext.name in quick else "-O2"
             ext.extra_compile_args = [*ext.extra_compile_args, level, "-g0", "-ffp-contract=off"]
     return built
@@ -91,5 +93,5 @@ def extensions() -> list[Extension]:
 
 # The C compiles are independent: one per core (the adapters' five took about 25 s
 # instead of 45 on two; incremental.py and tensors.py about 15 s each, the three others
-# 3-5 s; the five QUICK modules add 7-14 CPU seconds each, docs/engine.md).
+# 3-5 s; the PLAYOUTS modules add 7-14 CPU seconds each, docs/engine.md).
 setup(ext_modules=extensions(), options={"build_ext": {"parallel": os.cpu_count() or 1}})

@@ -12,15 +12,15 @@ type, and all three mean nothing to Python):
   tables of ints built at import.
 
 Only modules that stay hot after the data on the hot path was made lean are here:
-every module listed costs C compile time at every install (CI installs twice), and a
+every module listed costs C compile time at every install that compiles it, and a
 module of dict and string work gains little from compiling (docs/engine.md, "What is
 compiled").  ``setup.py`` reads :data:`MODULES` from this file's source (the package
 is not importable while it is built); ``XTAROT_PURE_PYTHON=1`` loads every module from
 its source (:mod:`xtarot._pure`), and ``tests/test_accelerator.py`` holds both ways to
 the same results bit for bit.
 
->>> set(compiled()) <= set(MODULES) | set(PLAYOUTS), set(QUICK) <= set(PLAYOUTS)
-(True, True)
+>>> set(compiled()) <= set(MODULES) | set(PLAYOUTS)
+True
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from __future__ import annotations
 import importlib.util
 from importlib.machinery import EXTENSION_SUFFIXES
 
-__all__ = ["MODULES", "PLAYOUTS", "QUICK", "compiled"]
+__all__ = ["MODULES", "PLAYOUTS", "compiled"]
 
 #: the modules ``setup.py`` compiles at every install, by their dotted names: the
 #: adapters' per-step modules
@@ -47,27 +47,6 @@ MODULES = (
 #: pure Python, for about 7-10 CPU seconds of C compiling each (docs/engine.md, "What is
 #: compiled, and why")
 PLAYOUTS = (
-    "xtarot.engine.core",
-    "xtarot.games.fairy500.game",
-    "xtarot.agents.heuristic.fairy500",
-    "xtarot.games.grail_mahjong.state",
-    "xtarot.agents.heuristic.grail_mahjong",
-    "xtarot.games.sono_arcana",
-    "xtarot.agents.heuristic.sono_arcana",
-    "xtarot.games.extendori.play",
-    "xtarot.agents.heuristic.extendori",
-    "xtarot.games.matto",
-    "xtarot.agents.heuristic.matto",
-    "xtarot.games.arcana_duel",
-    "xtarot.agents.heuristic.arcana_duel",
-)
-
-#: the modules ``setup.py`` compiles at ``-O1`` rather than ``-O2``: the engine, game
-#: and heuristic modules, whose time goes into calls to Python's C API that ``-O2``
-#: does not make faster (a heuristic play-out ran as fast, within the noise of a shared
-#: machine), and whose C takes 40% less compile time at ``-O1`` (2026-11-27: 45 CPU
-#: seconds for the five instead of 77; docs/engine.md)
-QUICK = (  # (a literal: setup.py reads it from this file's source)
     "xtarot.engine.core",
     "xtarot.games.fairy500.game",
     "xtarot.agents.heuristic.fairy500",
