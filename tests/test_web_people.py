@@ -202,3 +202,35 @@ def test_names_chat_and_a_rematch_between_two_browsers(
     assert seat_names(a)[0] == f"{NAME_A} (you)"
     assert chat_lines(a) == []  # a new table, a new chat
     assert not errors, errors
+
+
+def test_a_name_saved_while_the_lobby_loads_is_kept(server: Server, browser: Any) -> None:
+    """The lobby's game list comes from the server after the page has loaded.  A name
+    typed and saved before it arrives is saved in place (no native form submission
+    reloading the page), and its note survives the lobby's first translation and a
+    language switch (shown in the new language)."""
+    errors: list[str] = []
+    page = page_for(browser, "en", False, errors)
+    held: list[Any] = []
+    page.route("**/api/games", lambda route: held.append(route))
+    page.goto(server.base + "/")
+    assert held, "the lobby asks for its games on load"
+    page.click("#lang")  # switching the language while the games load: no error
+    page.click("#lang")
+    page.fill("#my-name", " Grace ")
+    page.click("#save-name")
+    assert page.inner_text("#name-note") == "Saved."
+    page.click("#create-btn")  # nothing to create yet: no native submission either
+    assert page.evaluate("() => location.search") == ""
+    held[0].continue_()
+    page.wait_for_selector("#game option", state="attached")
+    assert page.inner_text("#name-note") == "Saved."
+    assert page.input_value("#my-name") == "Grace"
+    assert page.evaluate("() => location.search") == ""  # no native GET submission
+    page.click("#lang")
+    assert page.inner_text("#name-note") == "保存しました。"
+    page.unroute("**/api/games")
+    page.reload()
+    page.wait_for_selector("#game option", state="attached")
+    assert page.input_value("#my-name") == "Grace"
+    assert not errors, errors

@@ -34,6 +34,7 @@
     document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = XI18n.t(n.dataset.t); });
     $("lang").textContent = XI18n.get() === "ja" ? "English" : "日本語";
     document.title = XI18n.t("title");
+    if (!games.length) return; // still loading: start() fills the rest in the chosen language
     const current = $("game").value;
     fillGames();
     if (current) $("game").value = current;
@@ -267,6 +268,7 @@
 
   async function create(event) {
     event.preventDefault();
+    if (!games.length) return; // the game list has not arrived: nothing to create yet
     $("create-error").hidden = true;
     const body = {
       player: XPeople.key() || undefined,
@@ -333,6 +335,7 @@
     if (!key) return;
     history.replaceState(null, "", location.pathname + location.search); // out of sight
     if (key !== XPeople.key() && window.confirm(XI18n.t("identity_adopt")) && XPeople.adopt(key)) { // eslint-disable-line no-alert
+      $("name-note").dataset.t = "identity_adopted";
       $("name-note").textContent = XI18n.t("identity_adopted");
     }
   }
@@ -368,6 +371,19 @@
       XI18n.set(XI18n.get() === "ja" ? "en" : "ja");
       translate();
     });
+    // The name form is wired before the first await: a name typed and saved while the game
+    // list loads must neither submit the form natively (reloading the page) nor be overwritten.
+    $("my-name").value = XPeople.stored() || "";
+    $("me").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const name = XPeople.store($("my-name").value);
+      // the note keeps its key, so a language switch or the first translation keeps it shown
+      $("name-note").dataset.t = name === null ? "name_bad" : "name_saved";
+      $("name-note").textContent = XI18n.t($("name-note").dataset.t);
+      $("name-note").classList.toggle("error", name === null);
+      if (name !== null) $("my-name").value = name;
+    });
+    $("create").addEventListener("submit", create);
     const res = await fetch("api/games");
     games = (await res.json()).games;
     fillGames();
@@ -376,7 +392,6 @@
       : (games.some((g) => g.id === "sono-arcana") ? "sono-arcana" : games[0].id);
     $("game").addEventListener("change", fillPlayers);
     $("players").addEventListener("change", () => { fillOptions(); fillSeats(); });
-    $("create").addEventListener("submit", create);
     $("refresh").addEventListener("click", showOpen);
     $("identity-btn").addEventListener("click", () => {
       const url = new URL("./", location.href);
@@ -384,14 +399,6 @@
       $("identity-link").value = url.href;
       $("identity-box").hidden = false;
       $("identity-link").select();
-    });
-    $("my-name").value = XPeople.stored() || "";
-    $("me").addEventListener("submit", (event) => {
-      event.preventDefault();
-      const name = XPeople.store($("my-name").value);
-      $("name-note").textContent = XI18n.t(name === null ? "name_bad" : "name_saved");
-      $("name-note").classList.toggle("error", name === null);
-      if (name !== null) $("my-name").value = name;
     });
     fillPlayers();
     adoptIdentity();
