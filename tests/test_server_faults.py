@@ -91,12 +91,16 @@ class Player(threading.Thread):
         self.acked = 0
         self.finished = False
         self.error: str | None = None
+        #: what the last message said (for a failure's report), and the server's refusals
+        self.last: dict[str, Any] = {}
+        self.refused: list[str] = []
 
     def run(self) -> None:
         token = self.table["seats"][0]["token"]
         try:
             with ws_client.connect(self.url, open_timeout=10) as ws:
                 ws.send(json.dumps({"type": "hello", "seat": 0, "token": token}))
+                acted, pending = -1, None
                 while not self.stop.is_set():
                     try:
                         msg = json.loads(ws.recv(timeout=0.5))
@@ -104,15 +108,31 @@ class Player(threading.Thread):
                         continue
                     if msg["type"] == "ok":
                         self.acked = max(self.acked, msg["n"])
+                    if msg["type"] == "error":
+                        self.refused.append(str(msg))
+                        if "slow down" in msg.get("message", "") and pending is not None:
+                            # rate-limited (a burst of positions after the restart, bots
+                            # moving at once): the move was ignored, so send it again
+                            time.sleep(0.3)
+                            ws.send(json.dumps(pending))
                     if msg["type"] != "state":
                         continue
                     self.seen = max(self.seen, msg["n"])
+                    self.last = {
+                        "n": msg["n"],
+                        "to_act": msg["view"].get("current_player"),
+                        "legal": len(msg["view"].get("legal_actions") or []),
+                    }
                     if msg["finished"]:
                         self.finished = True
                         return
                     legal = msg["view"].get("legal_actions") or []
-                    if msg["view"]["current_player"] == 0 and legal:
-                        ws.send(json.dumps({"type": "act", "action": legal[0], "n": msg["n"]}))
+                    if msg["view"]["current_player"] == 0 and legal and msg["n"] > acted:
+                        # one move a position, as a player would (a position can be
+                        # shown twice: the answer to hello and a broadcast)
+                        pending = {"type": "act", "action": legal[0], "n": msg["n"]}
+                        acted = msg["n"]
+                        ws.send(json.dumps(pending))
         except Exception as err:  # the server was killed under us: expected
             self.error = repr(err)
 
@@ -199,7 +219,10 @@ def kill_and_resume(db: str, *, adopted: bool = False) -> None:
         for p in again:
             p.start()
         wait_while_moving(again)
-        assert all(p.finished for p in again), [p.error for p in again if not p.finished]
+        stalled = [
+            (p.table["id"], p.error, p.last, p.refused[-3:]) for p in again if not p.finished
+        ]
+        assert not stalled, stalled
         for t in tables:
             res = httpx.get(server.base + f"/api/tables/{t['id']}/record", timeout=10)
             assert res.status_code == 200
