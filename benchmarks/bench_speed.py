@@ -16,8 +16,13 @@ of the rounds' ratios, and whether both sides played the same moves (a digest of
 move of the same seeded play-outs).  Then the lab's ``seats`` study with heuristic
 players (``run_seats``, one worker, single hands) in matches per CPU second, both ways
 in turn ``--rounds`` times (the medians, and the median of the rounds' ratios), its
-findings compared too.  ``--baseline SRC`` adds a third side to both: the tree under
-``SRC`` in pure Python (the commit before, say), its moves and findings compared too.
+findings compared too.  Then ``expert`` at ``--expert-seconds`` (1 s) a move on
+seeded positions of heuristic matches, both ways in turn: its play-outs a move and per
+CPU second of its moves (what its strength at a second a move rests on), and its moves
+at a fixed number of play-outs compared.  ``--baseline SRC`` adds a third side to all
+three: the tree under ``SRC`` in pure Python (the commit before, say), its moves and
+findings compared too (the expert's are not: another tree's expert may choose
+otherwise).
 
 ``--views`` times instead, in this process only, every decision with a copied view
 (``state.view``: how every match was played before 2026-11-27) against a peeked one.
@@ -37,6 +42,7 @@ import platform
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from statistics import median
 from typing import Any
 
@@ -124,6 +130,64 @@ def lab_seats(game_id: str, players: int, games: int) -> dict[str, Any]:
             "found": found.hexdigest()}  # fmt: skip
 
 
+def _positions(game: Any, count: int) -> list[Any]:
+    """``count`` seeded positions of heuristic matches where the seat to act has a
+    choice: match ``i``'s ``3 + 4 * (i % 4)``-th such decision (the same on every side)."""
+    from xtarot.agents import decision_for
+
+    found = []
+    for seed in range(count):
+        state = game.new_state(seed=seed)
+        bots = [HeuristicAgent(seed * 10 + s) for s in range(game.players)]
+        wanted, choices = 3 + 4 * (seed % 4), 0
+        while not state.is_terminal:
+            decision = decision_for(state)
+            if len(decision.legal) > 1:
+                if choices == wanted:
+                    break
+                choices += 1
+            state.apply(bots[decision.seat].act(decision))
+        if not state.is_terminal:
+            found.append(state)
+    return found
+
+
+def expert_rate(game_id: str, players: int, seconds: float) -> dict[str, Any]:
+    """``expert`` at ``seconds`` a move on :data:`EXPERT_MOVES` positions: its play-outs
+    a move (the median) and per CPU second of its moves (its strength at a second a move
+    is the number of play-outs it makes); and a digest of its moves, explanations and
+    play-out counts at a fixed :data:`EXPERT_FIXED` play-outs on the first two, which
+    must be the same on every side."""
+    from xtarot.agents import ExpertAgent, decision_for
+
+    game = _load(game_id, players)
+    positions = _positions(game, EXPERT_MOVES)
+    moves = hashlib.sha256()
+    for i, state in enumerate(positions[:2]):  # also the warm-up
+        fixed = ExpertAgent(seed=i, iterations=EXPERT_FIXED)
+        move = fixed.act(decision_for(state))
+        moves.update(repr((move.text, fixed.explain(), fixed.last_iterations)).encode())
+    counts, cpu = [], 0.0
+    for i, state in enumerate(positions):
+        bot = ExpertAgent(seed=i, seconds=seconds)
+        start = time.process_time()
+        bot.act(decision_for(state))
+        cpu += time.process_time() - start
+        counts.append(bot.last_iterations)
+    return {
+        "game": game_id,
+        "players": players,
+        "per_move": median(counts),
+        "per_cpu_s": sum(counts) / cpu if cpu else 0.0,
+        "moves": moves.hexdigest(),
+    }
+
+
+#: the positions ``expert_rate`` times the expert on, and its fixed budget for the digest
+EXPERT_MOVES = 8
+EXPERT_FIXED = 24
+
+
 def compiled_now() -> list[str]:
     from xtarot._compiled import compiled
 
@@ -133,9 +197,10 @@ def compiled_now() -> list[str]:
 def pure_side(
     what: str, game_id: str, players: int, amount: float, tree: str | None = None
 ) -> dict[str, Any]:
-    """:func:`rate` (``what="rate"``, ``amount`` seconds) or :func:`lab_seats`
-    (``amount`` matches) in a fresh process with ``XTAROT_PURE_PYTHON=1``; of the
-    package under ``tree`` (a ``src`` folder) instead of the installed one if given."""
+    """:func:`rate` (``what="rate"``, ``amount`` seconds), :func:`lab_seats`
+    (``"lab"``, ``amount`` matches) or :func:`expert_rate` (``"expert"``, ``amount``
+    seconds a move) in a fresh process with ``XTAROT_PURE_PYTHON=1``; of the package
+    under ``tree`` (a ``src`` folder) instead of the installed one if given."""
     env = {**os.environ, "XTAROT_PURE_PYTHON": "1"}
     if tree is not None:
         env["PYTHONPATH"] = tree
@@ -153,10 +218,15 @@ def compare(
     lab: list[str],
     rounds: int = 1,
     baseline: str | None = None,
+    expert: Sequence[str] = (),
+    expert_seconds: float = 1.0,
 ) -> dict[str, Any]:
     """Compiled (this process) against pure Python (a subprocess), game by game, each
     side ``rounds`` times in turn; with ``baseline`` (another tree's ``src``), that
-    tree's play-outs in pure Python too (``before_*``)."""
+    tree's play-outs in pure Python too (``before_*``).  ``expert``: the games whose
+    ``expert`` is timed at ``expert_seconds`` a move (its play-outs a move; the expert's
+    moves at a fixed budget compared, not those of another tree, whose expert may
+    differ)."""
     rows = []
     for game_id in games:
         players = PLAYERS.get(game_id, 4)
@@ -214,7 +284,35 @@ def compare(
             study["vs_before"] = median(f["per_s"] / b["per_s"] for f, b in then)
             study["same_as_before"] = all(f["found"] == b["found"] for f, b in then)
         studies.append(study)
-    return {"compiled": compiled_now(), "rows": rows, "lab": studies}
+    experts = []
+    for game_id in expert:
+        players = PLAYERS.get(game_id, 4)
+        fast, pure, before = [], [], []
+        for _ in range(rounds):
+            fast.append(expert_rate(game_id, players, expert_seconds))
+            pure.append(pure_side("expert", game_id, players, expert_seconds))
+            if baseline is not None:
+                before.append(pure_side("expert", game_id, players, expert_seconds, baseline))
+        pairs = list(zip(fast, pure, strict=True))
+        row = {
+            "game": game_id,
+            "players": players,
+            "seconds": expert_seconds,
+            "compiled_per_move": median(f["per_move"] for f in fast),
+            "pure_per_move": median(p["per_move"] for p in pure),
+            "compiled_per_cpu_s": median(f["per_cpu_s"] for f in fast),
+            "pure_per_cpu_s": median(p["per_cpu_s"] for p in pure),
+            "ratio": median(f["per_cpu_s"] / p["per_cpu_s"] for f, p in pairs),
+            "same_moves": all(f["moves"] == p["moves"] for f, p in pairs),
+        }
+        if before:
+            then = list(zip(fast, before, strict=True))
+            row["before_per_move"] = median(b["per_move"] for b in before)
+            row["before_per_cpu_s"] = median(b["per_cpu_s"] for b in before)
+            row["vs_before"] = median(f["per_cpu_s"] / b["per_cpu_s"] for f, b in then)
+        experts.append(row)
+        print(f"  expert {game_id}: {row['ratio']:.2f}x", file=sys.stderr, flush=True)
+    return {"compiled": compiled_now(), "rows": rows, "lab": studies, "expert": experts}
 
 
 def measure(game_id: str, players: int, seconds: float) -> dict[str, Any]:
@@ -272,6 +370,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--games", nargs="*", help="only these games")
     parser.add_argument(
+        "--expert",
+        nargs="*",
+        default=None,
+        help="the games whose expert is timed (default: the play-outs' games; none: no expert)",
+    )
+    parser.add_argument(
+        "--expert-seconds", type=float, default=1.0, help="the expert's time a move (1 s)"
+    )
+    parser.add_argument(
         "--baseline", metavar="SRC", help="also another tree's src folder (pure Python)"
     )
     parser.add_argument("--views", action="store_true", help="copied against peeked views")
@@ -283,6 +390,8 @@ def main(argv: list[str] | None = None) -> int:
         what, game_id, players, amount = args.side
         if what == "rate":
             print(json.dumps(rate(game_id, int(players), float(amount))))
+        elif what == "expert":
+            print(json.dumps(expert_rate(game_id, int(players), float(amount))))
         else:
             print(json.dumps(lab_seats(game_id, int(players), int(float(amount)))))
         return 0
@@ -295,11 +404,20 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
         "machine": platform.machine(),
         **compare(
-            games, seconds, lab_games, args.lab, 1 if args.quick else args.rounds, args.baseline
+            games,
+            seconds,
+            lab_games,
+            args.lab,
+            1 if args.quick else args.rounds,
+            args.baseline,
+            games if args.expert is None else [g for g in args.expert if g in STRATEGIES],
+            0.2 if args.quick else args.expert_seconds,
         ),
     }
-    ok = all(r["same_moves"] and r.get("same_as_before", True) for r in result["rows"]) and all(
-        r["same_findings"] and r.get("same_as_before", True) for r in result["lab"]
+    ok = (
+        all(r["same_moves"] and r.get("same_as_before", True) for r in result["rows"])
+        and all(r["same_findings"] and r.get("same_as_before", True) for r in result["lab"])
+        and all(r["same_moves"] for r in result["expert"])
     )
     if args.json:
         print(json.dumps(result, indent=2))
@@ -331,6 +449,20 @@ def main(argv: list[str] | None = None) -> int:
                 f"; baseline {lab['before_per_s']:.1f}/s: compiled {lab['vs_before']:.2f}x, "
                 f"same findings {'yes' if lab['same_as_before'] else 'NO'}"
                 if "vs_before" in lab
+                else ""
+            )
+        )
+    for r in result["expert"]:
+        print(
+            f"Expert {r['game']} -p {r['players']} at {r['seconds']:g} s a move: "
+            f"{r['compiled_per_move']:.0f} play-outs a move compiled, {r['pure_per_move']:.0f} "
+            f"pure; per CPU second {r['compiled_per_cpu_s']:.0f} and {r['pure_per_cpu_s']:.0f} "
+            f"({r['ratio']:.2f}x; same moves at {EXPERT_FIXED} play-outs: "
+            f"{'yes' if r['same_moves'] else 'NO'})"
+            + (
+                f"; baseline {r['before_per_move']:.0f} a move, {r['before_per_cpu_s']:.0f} "
+                f"per CPU s: compiled {r['vs_before']:.2f}x"
+                if "vs_before" in r
                 else ""
             )
         )

@@ -6,7 +6,8 @@ could) and one with ``XTAROT_PURE_PYTHON=1``: the adapters' matches through the
 PettingZoo environment and the OpenSpiel game (every observation tensor, mask, reward and
 OpenSpiel tensor hashed), and heuristic play-outs of every game at every player count
 (the engine, game and heuristic modules of :data:`~xtarot._compiled.PLAYOUTS`: every
-move, peeked view and explanation hashed); the two digests must be equal bit for bit.
+move, peeked view and explanation hashed), and ``expert``'s moves at a fixed number of
+play-outs on positions of every game; the two digests must be equal bit for bit.
 With ``XTAROT_REQUIRE_COMPILED=1`` (set by ``.ci/run`` where a compiler is at hand) the
 installed side must really be compiled, every module of the list (``PLAYOUTS`` too when
 ``XTAROT_COMPILE_PLAYOUTS=1`` says the install compiled them: CI's built wheel), so the
@@ -110,6 +111,43 @@ print(json.dumps(out))
 """
 
 
+#: The expert at a fixed number of play-outs (issue #40: the same moves compiled and
+#: pure): on positions of heuristic matches of every game at its usual player count, its
+#: move, its explanation (each candidate's visits, share and mean value) and the
+#: play-outs it made, hashed.  Its play-outs run through the compiled states and
+#: heuristics, its worlds through the compiled ``sample_world``.
+EXPERT = r"""
+import hashlib, json
+import xtarot
+from xtarot._compiled import compiled
+from xtarot.agents import ExpertAgent, decision_for
+from xtarot.agents.heuristic import HeuristicAgent
+
+USUAL = {"arcana-duel": 2, "extendori": 4, "fairy500": 4, "grail-mahjong": 3,
+         "matto": 4, "sono-arcana": 4}
+out = {"compiled": compiled(), "digests": {}}
+for gid, players in USUAL.items():
+    info = next(i for i in xtarot.games() if i.id == gid)
+    game = xtarot.load(gid, players=players, **dict(info.bulk_options))
+    h = hashlib.sha256()
+    for seed in range(2):
+        state = game.new_state(seed=seed)
+        bots = [HeuristicAgent(seed) for _ in range(players)]
+        choices = 0
+        while not state.is_terminal and choices < 12:
+            decision = decision_for(state)
+            if len(decision.legal) > 1:
+                if choices % 6 == seed:  # two positions a match, early and later
+                    expert = ExpertAgent(seed=seed * 100 + choices, iterations=24)
+                    move = expert.act(decision)
+                    h.update(repr((move, expert.explain(), expert.last_iterations)).encode())
+                choices += 1
+            state.apply(bots[decision.seat].act(decision))
+    out["digests"][gid] = h.hexdigest()
+print(json.dumps(out))
+"""
+
+
 def _play(script: str, pure: bool) -> dict[str, Any]:
     env = dict(os.environ)
     env["XTAROT_PURE_PYTHON"] = "1" if pure else ""
@@ -151,6 +189,20 @@ def test_compiled_and_pure_heuristic_playouts_agree_bit_for_bit() -> None:
     elif not set(PLAYOUTS) & set(installed["compiled"]):
         pytest.skip("no module of the play-outs' path is compiled here: nothing to compare")
     assert len(pure["digests"]) >= 6
+    assert installed["digests"] == pure["digests"]
+
+
+def test_compiled_and_pure_expert_moves_agree_bit_for_bit() -> None:
+    """``expert`` at the same number of play-outs chooses the same moves, for the same
+    reasons and figures, compiled and pure (the play-outs' path compiled)."""
+    pure = _play(EXPERT, pure=True)
+    installed = _play(EXPERT, pure=False)
+    assert pure["compiled"] == []
+    if _switch("XTAROT_REQUIRE_COMPILED") and _switch("XTAROT_COMPILE_PLAYOUTS"):
+        _required(PLAYOUTS, installed["compiled"])
+    elif not set(PLAYOUTS) & set(installed["compiled"]):
+        pytest.skip("no module of the play-outs' path is compiled here: nothing to compare")
+    assert len(pure["digests"]) == 6
     assert installed["digests"] == pure["digests"]
 
 
