@@ -556,15 +556,26 @@ _ONE_THREAD = 2 * 65536 * 4
 
 
 def _one_thread_product(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """``x @ y`` (``[rows, k] @ [k, n]``), as one product when it is below
-    :data:`_ONE_THREAD` multiply-adds, else as one call of equal slices of ``x``'s
-    rows, each below it (the largest such slices: fewer, bigger products run faster)."""
+    """``x @ y`` (``[rows, k] @ [k, n]``, float32) in as few products below :data:`_ONE_THREAD`
+    multiply-adds as can be, on slices of ``x``'s rows as even as can be: one batched
+    call when they are equal, else one call each (bigger products run faster than a
+    batch of small ones)."""
     rows, k = x.shape
     per_row = k * y.shape[1]
-    if rows * per_row < _ONE_THREAD:
+    parts = 1
+    while parts < rows and -(-rows // parts) * per_row >= _ONE_THREAD:
+        parts += 1
+    if parts == 1:
         return x @ y  # type: ignore[no-any-return]
-    size = max([d for d in range(1, rows) if rows % d == 0 and d * per_row < _ONE_THREAD] or [1])
-    return np.matmul(x.reshape(rows // size, size, k), y).reshape(rows, -1)
+    if rows % parts == 0:
+        return np.matmul(x.reshape(parts, rows // parts, k), y).reshape(rows, -1)
+    out = np.empty((rows, y.shape[1]), dtype=np.float32)
+    start = 0
+    for i in range(1, parts + 1):
+        end = rows * i // parts
+        np.matmul(x[start:end], y, out=out[start:end])
+        start = end
+    return out
 
 
 class _Inference:
