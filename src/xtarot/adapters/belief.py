@@ -386,6 +386,8 @@ class BeliefModel:
         """``[rows, cards, locations]``: the learned part of the logits (everything but
         the prior's planes) of inputs ``x``."""
         counts, facts, seats = x
+        if len(seats) == 1:  # a view's: no copy
+            return self._net(counts[0], facts[0], int(seats[0]))[None]
         out = np.empty((len(seats), len(self.cards), len(self.locations)), dtype=np.float32)
         for r, seat in enumerate(seats):
             out[r] = self._net(counts[r], facts[r], int(seat))
