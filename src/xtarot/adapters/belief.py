@@ -38,6 +38,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -335,13 +336,18 @@ class BeliefModel:
         # for a world's weight: a card as a zone lists it -> its index (one past the
         # cards for a card the model does not know), and per acting seat a zone -> its
         # location's index (one past the locations for none)
-        n_cards, n_loc = len(self.cards), len(self.locations)
-        self._rows = _Lookup(lambda code: self._index.get(_code(code), n_cards))
-        self._places = [
-            _Lookup(lambda zone, s=s: self._where.get(location_of(zone, s, self.players), n_loc))
-            for s in range(self.players)
-        ]
+        self._rows = _Lookup(self._row_of)
+        self._places = [_Lookup(partial(self._place_of, s)) for s in range(self.players)]
         self._net = _Inference(self)
+
+    def _row_of(self, code: str) -> int:
+        """A card's index as a zone lists it (one past the cards: not a card of the
+        model's)."""
+        return self._index.get(_code(code), len(self.cards))
+
+    def _place_of(self, seat: int, zone: str) -> int:
+        """A zone's location index seen from ``seat`` (one past the locations: none)."""
+        return self._where.get(location_of(zone, seat, self.players), len(self.locations))
 
     # configuration ------------------------------------------------------------------
     @property
@@ -669,6 +675,14 @@ class _Inference:
         )
         self.w2 = w2
         self.bias_t = np.ascontiguousarray((model.bias + model.b2[0]).T, dtype=np.float32)
+        self._local = threading.local()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the threads' buffers (made again on use)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_local"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
         self._local = threading.local()
 
     def _buffer(self) -> np.ndarray:
