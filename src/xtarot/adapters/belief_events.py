@@ -333,17 +333,28 @@ def _read_fairy500(ev: Events, view: dict[str, Any], sink: _Sink, facts: np.ndar
 
 def _read_grail(ev: Events, view: dict[str, Any], sink: _Sink, facts: np.ndarray) -> None:
     add = sink.add
-    played = [0] * ev.players
+    players, slots = ev.players, ev.slots
+    slot_of, slot = ev._slot_of, ev._slot
+    discard, passed = (_K[k] * players * slots for k in ("discard", "passed"))
+    append = sink.where.append
+    played = [0] * players
+    # each discard: the discarder's event, then every other seat's "passed" (weight 1
+    # each, as sink.add writes them)
     for d in view.get("discards") or []:
         seat, code = d.get("seat"), d.get("card")
         if not isinstance(code, str):
             continue
-        add("discard", seat, code)
+        i = slot_of.get(code)
+        if i is None:
+            i = slot(code)
+        if i >= 0 and isinstance(seat, int) and 0 <= seat < players:
+            append(discard + seat * slots + i)
         if isinstance(seat, int):
-            played[seat % ev.players] += 1
-        for other in range(ev.players):
-            if other != seat:
-                add("passed", other, code)
+            played[seat % players] += 1
+        if i >= 0:
+            for other in range(players):
+                if other != seat:
+                    append(passed + other * slots + i)
     _add_tenths(facts, played)
     for seat, melds in enumerate(view.get("melds") or []):
         for m in melds:
