@@ -380,6 +380,38 @@ def test_the_play_time_network_is_the_trained_one(game_id: str, players: int) ->
     )
 
 
+def test_the_play_time_network_pickles_and_runs_in_threads() -> None:
+    """The network keeps a buffer per thread: threads at once get the same numbers, and a
+    pickled model (its buffers left out) gives the same logits and world weights."""
+    import pickle
+    import threading
+
+    game = xtarot.load("extendori", players=4)
+    model = _random_model(game, 4)
+    state = _position("extendori", 4, 2, 40)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    x = model.features(view)
+    want = np.array(model.correction(x))
+    weight = model.log_weight(view)(state)
+    got: list[bool] = []
+
+    def run() -> None:
+        for _ in range(20):
+            got.append(bool(np.array_equal(model.correction(x), want)))
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == [True] * 80
+    copy = pickle.loads(pickle.dumps(model))
+    assert np.array_equal(copy.correction(x), want)
+    assert copy.log_weight(view)(state) == weight
+
+
 def test_a_small_model_trains_evaluates_and_round_trips(
     small: tuple[BeliefModel, Any], tmp_path: Path
 ) -> None:

@@ -34,9 +34,11 @@ import io
 import itertools
 import json
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -331,7 +333,21 @@ class BeliefModel:
         self.events = Events(self.game, self.players, self.cards)
         # the relative seat of each location's hand (0 for a place that is no hand)
         self._seat_of = np.array([_hand_seat(x) for x in self.locations], dtype=np.int64)
+        # for a world's weight: a card as a zone lists it -> its index (one past the
+        # cards for a card the model does not know), and per acting seat a zone -> its
+        # location's index (one past the locations for none)
+        self._rows = _Lookup(self._row_of)
+        self._places = [_Lookup(partial(self._place_of, s)) for s in range(self.players)]
         self._net = _Inference(self)
+
+    def _row_of(self, code: str) -> int:
+        """A card's index as a zone lists it (one past the cards: not a card of the
+        model's)."""
+        return self._index.get(_code(code), len(self.cards))
+
+    def _place_of(self, seat: int, zone: str) -> int:
+        """A zone's location index seen from ``seat`` (one past the locations: none)."""
+        return self._where.get(location_of(zone, seat, self.players), len(self.locations))
 
     # configuration ------------------------------------------------------------------
     @property
@@ -376,6 +392,8 @@ class BeliefModel:
         """``[rows, cards, locations]``: the learned part of the logits (everything but
         the prior's planes) of inputs ``x``."""
         counts, facts, seats = x
+        if len(seats) == 1:  # a view's: no copy
+            return self._net(counts[0], facts[0], int(seats[0]))[None]
         out = np.empty((len(seats), len(self.cards), len(self.locations)), dtype=np.float32)
         for r, seat in enumerate(seats):
             out[r] = self._net(counts[r], facts[r], int(seat))
@@ -436,26 +454,21 @@ class BeliefModel:
         read only for where its cards are."""
         counts, facts = self.events.read(view)
         seat = int(view["seat"])
-        g = self._net(counts, facts, seat).tolist()  # [card][location], Python floats
-        players = self.players
-        index, where = self._index, self._where
-        column: dict[str, int | None] = {}  # zone -> location index, per view
-        row: dict[str, int | None] = {}  # card as a zone lists it -> card index
+        # per location, the learned part of each card (Python floats), then 0 for a card
+        # the model does not know; None for a zone that is no location
+        columns: list[list[float] | None] = [
+            [*g, 0.0] for g in self._net.by_place(counts, facts, seat).tolist()
+        ]
+        columns.append(None)
+        rows, places = self._rows, self._places[seat]
 
         def weight(world: State) -> float:
             total = 0.0
             for zone, cards in world.zones().items():
-                j = column.get(zone, -1)
-                if j == -1:
-                    j = column[zone] = where.get(location_of(zone, seat, players))
-                if j is None:
-                    continue
-                for c in cards:
-                    i = row.get(c, -1)
-                    if i == -1:
-                        i = row[c] = index.get(_code(c))
-                    if i is not None:
-                        total += g[i][j]
+                column = columns[places[zone]]
+                if column is not None:
+                    # card by card from the running total: the same sums as one at a time
+                    total = sum(map(column.__getitem__, map(rows.__getitem__, cards)), total)
             return total
 
         return weight
@@ -479,6 +492,18 @@ class BeliefModel:
     def load(cls, path: str | Path | Any) -> BeliefModel:
         """Read a model written by :meth:`save`; ``ValueError`` when it is not one."""
         return cls(*read_model(path, "belief model", FORMAT, FORMAT_VERSION))
+
+
+class _Lookup(dict[str, int]):
+    """A key's index, found once by ``find`` and kept."""
+
+    def __init__(self, find: Callable[[str], int]) -> None:
+        super().__init__()
+        self._find = find
+
+    def __missing__(self, key: str) -> int:
+        value = self[key] = self._find(key)
+        return value
 
 
 def _hand_seat(location: str) -> int:
@@ -538,19 +563,46 @@ def _phi(
 _ONE_THREAD = 2 * 65536 * 4
 
 
+def _one_thread_product(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``x @ y`` (``[rows, k] @ [k, n]``, float32) in as few products below :data:`_ONE_THREAD`
+    multiply-adds as can be, on slices of ``x``'s rows as even as can be: one batched
+    call when they are equal, else one call each (bigger products run faster than a
+    batch of small ones)."""
+    rows, k = x.shape
+    per_row = k * y.shape[1]
+    parts = 1
+    while parts < rows and -(-rows // parts) * per_row >= _ONE_THREAD:
+        parts += 1
+    if parts == 1:
+        return x @ y  # type: ignore[no-any-return]
+    if rows % parts == 0:
+        return np.matmul(x.reshape(parts, rows // parts, k), y).reshape(rows, -1)
+    out = np.empty((rows, y.shape[1]), dtype=np.float32)
+    start = 0
+    for i in range(1, parts + 1):
+        end = rows * i // parts
+        np.matmul(x[start:end], y, out=out[start:end])
+        start = end
+    return out
+
+
 class _Inference:
     """A model's network at play time, one view at a time: ``f(φ(c, l))`` for every
     card and place (:func:`_phi`, what training multiplies) without building φ.
 
     φ's first layer is split by its parts.  The view's events are summed by seat group
     (the acting seat, each other seat, the other seats together: one product with a
-    table of the acting seat) and related to every card by one product on the slots
-    some event names; after ``log1p`` each group meets its block of ``w1`` (the place's
-    seat's block for each other seat; the acting seat's and the others' blocks for the
-    card itself) in one batched product, and one small product adds, per place, the
-    groups it takes and the card's features' term.  That term and the places' one-hot's
-    (with ``b1``) are tables made at load time; the places' seats' facts are one
-    product per view.  Arrays are ``[..., units, cards]``, float32 throughout."""
+    table of the acting seat) and related to every card by one product (on every slot
+    when that product is small, else on the slots some event names); after ``log1p``
+    each group meets its block of ``w1`` (the place's seat's block for each other seat;
+    the acting seat's and the others' blocks for the card itself) in one batched
+    product, and one small product adds, per place, the groups it takes and a fixed
+    row of its own: the card's features' term, the place's one-hot's and ``b1``, made
+    at load time and kept in a buffer of each thread.  The places' seats' facts meet
+    their block of ``w1`` in one product per view that also gives their term's sum
+    through ``w2``: ``relu(a + t) = max(a, -t) + t``, so the facts' term ``t`` (one
+    number per place and unit) is one ``maximum`` with ``-t`` and, after ``w2``, one
+    number per place.  Arrays are ``[..., units, cards]``, float32 throughout."""
 
     def __init__(self, model: BeliefModel) -> None:
         ev = model.events
@@ -563,32 +615,35 @@ class _Inference:
         expected = int(ends[-1]) + ev.card_features.shape[1] + n_loc
         if w1.ndim != 2 or w1.shape[0] != expected:
             raise ValueError(f"belief model: w1 has {w1.shape[0]} rows, its inputs {expected}")
-        self.units = w1.shape[1]
+        self.units = units = w1.shape[1]
         self.width = width
+        self.n_loc = n_loc
+        self.n_cards = len(model.cards)
         w_place, w_facts, w_mine, w_others = (w1[a:b] for a, b in itertools.pairwise(ends))
         # seat groups: 0 the acting seat, 1 .. players - 1 the others in turn, then
         # the others' sum; each group's block of w1, transposed [groups, units, width]
         self.groups = groups = players + 1
         self.w_groups = np.ascontiguousarray(
-            np.stack([w_mine, *[w_place] * (players - 1), w_others]).transpose(0, 2, 1)
+            np.stack([w_mine, *[w_place] * (players - 1), w_others]).transpose(0, 2, 1),
+            dtype=np.float32,
         )
-        # [units, cards]: the card's features' term
-        self.card_term = np.ascontiguousarray(
-            (ev.card_features @ w1[int(ends[-1]) : expected - n_loc]).T, dtype=np.float32
-        )
+        # per place [locations, units, cards]: the card's features' term, the place's
+        # one-hot's and b1 (a buffer's fixed rows, below)
+        card_term = (ev.card_features @ w1[int(ends[-1]) : expected - n_loc]).T
+        place_term = w1[expected - n_loc :] + model.b1
+        self.fixed = (card_term[None] + place_term[:, :, None]).astype(np.float32)
         # per place, the groups it adds (its hand's seat's, the acting seat's, the
-        # others') and the card's term (the last "group")
+        # others') and its fixed row
         seat_of = model._seat_of
-        take = np.zeros((n_loc, groups + 1), dtype=np.float32)
-        take[:, [0, players, groups]] = 1.0
+        take = np.zeros((n_loc, groups + n_loc), dtype=np.float32)
+        take[:, [0, players]] = 1.0
         for j, s in enumerate(seat_of):
             if s > 0:
                 take[j, s] = 1.0
+        take[:, groups:] = np.eye(n_loc)
         self.take = take
-        self.place_term = (w1[expected - n_loc :] + model.b1).astype(np.float32)
         # relations as [slots, (relation, card)]
         self.rel = np.ascontiguousarray(ev.relations.transpose(1, 0, 2)).reshape(ev.slots, -1)
-        self.n_cards = len(model.cards)
         # per acting seat, [(group, kind), (every kind, absolute seat)]: sums a view's
         # events of the model's kinds by seat group
         n_all = len(KINDS)
@@ -601,38 +656,74 @@ class _Inference:
                     if g:
                         by_group[a, players, k, kind, p] = 1.0
         self.by_group = by_group.reshape(players, groups * n_kinds, n_all * players)
-        # per acting seat, [locations, players]: the seat whose facts a place takes
-        # (the seat whose hand it is; none for a place that is no hand)
-        facts_of = np.zeros((players, n_loc, players), dtype=np.float32)
+        # every slot when relating them all costs fewer multiply-adds than this (three
+        # or four numpy calls saved), else only the slots some event names
+        self.every_slot = groups * n_kinds * self.rel.size <= 3 * _ONE_THREAD // 2
+        # per acting seat, [(seat, fact), (place, unit) then place]: minus the facts'
+        # term of each place (the facts of the seat whose hand it is; none for a place
+        # that is no hand), then that term through w2
+        n_facts = len(SEAT_FACTS)
+        term = np.zeros((players, players, n_facts, n_loc, units), dtype=np.float32)
         for a in range(players):
             for j, s in enumerate(seat_of):
                 if s > 0:
-                    facts_of[a, j, (a + s) % players] = 1.0
-        self.facts_of = facts_of
-        self.w_facts = np.ascontiguousarray(w_facts, dtype=np.float32)
-        self.w2 = np.ascontiguousarray(model.w2[:, 0], dtype=np.float32)
-        self.bias = (model.bias + model.b2[0]).astype(np.float32)
+                    term[a, (a + s) % players, :, j, :] = w_facts
+        w2 = model.w2[:, 0].astype(np.float32)
+        rows = (players, players * n_facts, -1)
+        self.facts = np.ascontiguousarray(
+            np.concatenate([-term.reshape(rows), (term @ w2).reshape(rows)], axis=2)
+        )
+        self.w2 = w2
+        self.bias_t = np.ascontiguousarray((model.bias + model.b2[0]).T, dtype=np.float32)
+        self._local = threading.local()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the threads' buffers (made again on use)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_local"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._local = threading.local()
+
+    def _buffer(self) -> np.ndarray:
+        """This thread's ``[groups + locations, units · cards]``: the groups' terms
+        (written by each call), then the places' fixed rows (written once)."""
+        y: np.ndarray | None = getattr(self._local, "y", None)
+        if y is None:
+            y = np.empty((self.groups + self.n_loc, self.units * self.n_cards), np.float32)
+            y[self.groups :] = self.fixed.reshape(self.n_loc, -1)
+            self._local.y = y
+        return y
 
     def __call__(self, counts: np.ndarray, facts: np.ndarray, seat: int) -> np.ndarray:
         """``[cards, locations]``: the learned part of the logits of every card for one
         view's events ``[kinds, players, slots]``, facts ``[players, facts]`` and acting
         seat."""
-        groups, units, n_cards = self.groups, self.units, self.n_cards
-        y = np.empty((groups + 1, units, n_cards), dtype=np.float32)
-        y[groups] = self.card_term
+        return self.by_place(counts, facts, seat).T
+
+    def by_place(self, counts: np.ndarray, facts: np.ndarray, seat: int) -> np.ndarray:
+        """The same, ``[locations, cards]``."""
+        groups, units, n_cards, n_loc = self.groups, self.units, self.n_cards, self.n_loc
+        y = self._buffer()
         x = self.by_group[seat] @ counts.reshape(-1, counts.shape[-1])  # [(group, kind), slots]
-        slots = x.any(axis=0).nonzero()[0]  # the slots some event names: few
-        x, rel = x[:, slots], self.rel[slots]
-        if x.size * rel.shape[1] < _ONE_THREAD:
-            z = x @ rel  # [(group, kind), (relation, card)]
-        else:  # one product per seat group: a group's is below it in the games measured
-            z = np.matmul(x.reshape(groups, -1, len(slots)), rel)
+        if self.every_slot:
+            z = _one_thread_product(x, self.rel)  # [(group, kind), (relation, card)]
+        else:
+            slots = x.any(axis=0).nonzero()[0]  # the slots some event names: few
+            z = _one_thread_product(x[:, slots], self.rel[slots])
         np.log1p(z, out=z)
-        np.matmul(self.w_groups, z.reshape(groups, self.width, n_cards), out=y[:groups])
-        h = (self.take @ y.reshape(groups + 1, -1)).reshape(-1, units, n_cards)
-        h += (self.facts_of[seat] @ facts @ self.w_facts + self.place_term)[:, :, None]
-        np.maximum(h, 0.0, out=h)
-        return (self.w2 @ h).T + self.bias  # type: ignore[no-any-return]
+        np.matmul(
+            self.w_groups,
+            z.reshape(groups, self.width, n_cards),
+            out=y[:groups].reshape(groups, units, n_cards),
+        )
+        h = (self.take @ y).reshape(n_loc, units, n_cards)
+        t = facts.reshape(-1) @ self.facts[seat]  # minus the facts' term, then through w2
+        np.maximum(h, t[: n_loc * units].reshape(n_loc, units, 1), out=h)
+        out = self.w2 @ h  # [locations, cards]
+        out += t[n_loc * units :, None]
+        out += self.bias_t
+        return out  # type: ignore[no-any-return]
 
 
 class _DecisionWorlds:

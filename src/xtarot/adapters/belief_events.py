@@ -149,37 +149,29 @@ class Events:
         seats absolute (the model makes them relative)."""
         players, slots = self.players, self.slots
         facts = np.zeros((players, len(SEAT_FACTS)), dtype=np.float32)
-        # the events as flat indices into counts, added up at the end
-        where: list[int] = []
-        weights: list[float] = []
-        slot_of = self._slot_of
-
-        def add(kind: str, seat: Any, code: str, weight: float = 1.0) -> None:
-            i = slot_of.get(code)
-            if i is None:
-                i = slot_of[code] = self.index.get(code.partition("=")[0], -1)
-            if i >= 0 and isinstance(seat, int) and 0 <= seat < players:
-                where.append((_K[kind] * players + seat) * slots + i)
-                weights.append(weight)
-
-        def add_suit(kind: str, seat: int, suit: str, weight: float = 1.0) -> None:
-            if suit in SUIT_SLOTS and 0 <= seat < players:
-                i = len(self.cards) + SUIT_SLOTS.index(suit)
-                where.append((_K[kind] * players + seat) * slots + i)
-                weights.append(weight)
-
+        sink = _Sink(self)
         reader = _READERS.get(self.game_id)
         if reader is not None:
-            reader(self, view, add, add_suit, facts)
+            reader(self, view, sink, facts)
         elif isinstance(view.get("tricks"), list):
-            _read_tricks(self, view, add, facts, None)
+            _read_tricks(self, view, sink, facts, None)
         size = len(KINDS) * players * slots
-        if where:
-            flat = np.bincount(np.asarray(where, dtype=np.intp), weights, minlength=size)
+        if sink.where or sink.weighted:
+            flat = np.bincount(np.asarray(sink.where, dtype=np.intp), minlength=size)
+            if sink.weighted:
+                weighted = np.asarray(sink.weighted, dtype=np.intp)
+                flat = flat + np.bincount(weighted, sink.weights, minlength=size)
             counts = flat.astype(np.float32).reshape(len(KINDS), players, slots)
         else:
             counts = np.zeros((len(KINDS), players, slots), dtype=np.float32)
         return counts, facts
+
+    def _slot(self, code: str) -> int:
+        """A card's slot as a view writes it (``-1``: none), cached."""
+        i = self._slot_of.get(code)
+        if i is None:
+            i = self._slot_of[code] = self.index.get(code.partition("=")[0], -1)
+        return i
 
     def _effective(self, code: str, trump: str | None) -> tuple[str, float]:
         """A card's suit and height in a trick (fairy500: the F and the trump's J
@@ -202,36 +194,80 @@ class Events:
         return suit, height
 
 
-_SAME_COLOUR = {"c": ("c", "d"), "d": ("d", "c"), "s": ("s", "w"), "w": ("w", "s")}
+class _Sink:
+    """A view's events as flat indices into ``counts``, added up at the end: those of
+    weight 1 (nearly all) and the weighted ones apart."""
 
-Add = Callable[..., None]
+    def __init__(self, ev: Events) -> None:
+        self.ev = ev
+        self.where: list[int] = []
+        self.weighted: list[int] = []
+        self.weights: list[float] = []
+
+    def add(self, kind: str, seat: Any, code: str, weight: float = 1.0) -> None:
+        ev = self.ev
+        i = ev._slot(code)
+        if i >= 0 and isinstance(seat, int) and 0 <= seat < ev.players:
+            flat = (_K[kind] * ev.players + seat) * ev.slots + i
+            if weight == 1.0:
+                self.where.append(flat)
+            else:
+                self.weighted.append(flat)
+                self.weights.append(weight)
+
+    def add_suit(self, kind: str, seat: int, suit: str, weight: float = 1.0) -> None:
+        ev = self.ev
+        if suit in SUIT_SLOTS and 0 <= seat < ev.players:
+            i = len(ev.cards) + SUIT_SLOTS.index(suit)
+            flat = (_K[kind] * ev.players + seat) * ev.slots + i
+            if weight == 1.0:
+                self.where.append(flat)
+            else:
+                self.weighted.append(flat)
+                self.weights.append(weight)
+
+
+_SAME_COLOUR = {"c": ("c", "d"), "d": ("d", "c"), "s": ("s", "w"), "w": ("w", "s")}
 
 
 def _read_tricks(
-    ev: Events, view: dict[str, Any], add: Add, facts: np.ndarray, trump: str | None
+    ev: Events, view: dict[str, Any], sink: _Sink, facts: np.ndarray, trump: str | None
 ) -> None:
+    """Each play of the view's tricks: led, followed the led suit above or below the
+    trick's best so far, or played off it (one flat index of weight 1 each, as
+    :meth:`_Sink.add` writes it, looked up card by card from the caches)."""
     tricks = [t for t in view.get("tricks") or [] if isinstance(t, dict)]
     current = view.get("trick")
     if isinstance(current, dict):
         tricks.append(current)
-    effective = ev._effective
-    players = ev.players
+    effective_of, effective = ev._effective_of, ev._effective
+    slot_of, slot = ev._slot_of, ev._slot
+    players, slots = ev.players, ev.slots
+    kinds = ("lead", "follow_up", "follow_down", "off")
+    lead, up, down, off = (_K[k] * players * slots for k in kinds)
+    append = sink.where.append
     played = [0] * players
     for t in tricks:
         plays = t.get("cards") or []
         led: str | None = None
         best = -1e9
         for k, (seat, code) in enumerate(plays):
-            suit, height = effective(code, trump)
+            known = effective_of.get((code, trump))
+            suit, height = known if known is not None else effective(code, trump)
             if k == 0:
                 led, best = suit, height
-                add("lead", seat, code)
+                base = lead
             elif suit == led:
-                add("follow_up" if height > best else "follow_down", seat, code)
+                base = up if height > best else down
                 best = max(best, height)
             else:
-                add("off", seat, code)
+                base = off
             if isinstance(seat, int) and 0 <= seat < players:
+                i = slot_of.get(code)
+                if i is None:
+                    i = slot(code)
+                if i >= 0:
+                    append(base + seat * slots + i)
                 played[seat] += 1
     _add_tenths(facts, played)
 
@@ -259,9 +295,8 @@ def _add_tenths(facts: np.ndarray, played: list[int]) -> None:
             facts[seat, column] += tenths[n]
 
 
-def _read_fairy500(
-    ev: Events, view: dict[str, Any], add: Add, add_suit: Add, facts: np.ndarray
-) -> None:
+def _read_fairy500(ev: Events, view: dict[str, Any], sink: _Sink, facts: np.ndarray) -> None:
+    add, add_suit = sink.add, sink.add_suit
     for seat, text in view.get("auction") or []:
         if not (isinstance(seat, int) and 0 <= seat < ev.players):
             continue
@@ -293,23 +328,33 @@ def _read_fairy500(
     for seat in view.get("partners") or []:
         if isinstance(seat, int) and 0 <= seat < ev.players:
             facts[seat, _F["partner"]] = 1.0
-    _read_tricks(ev, view, add, facts, trump)
+    _read_tricks(ev, view, sink, facts, trump)
 
 
-def _read_grail(
-    ev: Events, view: dict[str, Any], add: Add, add_suit: Add, facts: np.ndarray
-) -> None:
-    played = [0] * ev.players
+def _read_grail(ev: Events, view: dict[str, Any], sink: _Sink, facts: np.ndarray) -> None:
+    add = sink.add
+    players, slots = ev.players, ev.slots
+    slot_of, slot = ev._slot_of, ev._slot
+    discard, passed = (_K[k] * players * slots for k in ("discard", "passed"))
+    append = sink.where.append
+    played = [0] * players
+    # each discard: the discarder's event, then every other seat's "passed" (weight 1
+    # each, as sink.add writes them)
     for d in view.get("discards") or []:
         seat, code = d.get("seat"), d.get("card")
         if not isinstance(code, str):
             continue
-        add("discard", seat, code)
+        i = slot_of.get(code)
+        if i is None:
+            i = slot(code)
+        if i >= 0 and isinstance(seat, int) and 0 <= seat < players:
+            append(discard + seat * slots + i)
         if isinstance(seat, int):
-            played[seat % ev.players] += 1
-        for other in range(ev.players):
-            if other != seat:
-                add("passed", other, code)
+            played[seat % players] += 1
+        if i >= 0:
+            for other in range(players):
+                if other != seat:
+                    append(passed + other * slots + i)
     _add_tenths(facts, played)
     for seat, melds in enumerate(view.get("melds") or []):
         for m in melds:
