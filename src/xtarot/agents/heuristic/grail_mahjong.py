@@ -40,6 +40,7 @@ except ImportError:
 __all__ = ["GrailMahjongHeuristic", "parse", "structure"]
 
 WILD, REST, LUCK = "Oc", "Rc", "Lc"
+_DISCARD_REST = f"discard {REST}"
 #: Worth of one meld point, of one card fewer in the hand, of holding the wild.
 PTS, PROG, WILD_VALUE = 1.5, 1.0, 2.5
 #: Worth of a pair (same number), adjacent and one-gap cards of a suit, a card that
@@ -47,6 +48,8 @@ PTS, PROG, WILD_VALUE = 1.5, 1.0, 2.5
 PAIR, ADJ, GAP, EXTEND = 0.6, 0.5, 0.25, 1.0
 #: Extra worth of claiming a pon over a chi.
 PON_BONUS = 0.3
+#: the highest number of a suit's cards (a run grows up to it), by the number of players
+_TOP_NUMBER = {2: 6, 3: 8, 4: 10}
 #: Melds and discards each that :meth:`GrailMahjongHeuristic.shortlist` hands a search.
 SHORTLIST = 3
 
@@ -87,8 +90,13 @@ def _wild_meaning(text: str) -> tuple[str, int] | int:
     return int(m) if m.isdigit() else parse(m)  # type: ignore[return-value]
 
 
+@cython.locals(total=cython.Py_ssize_t, n=cython.Py_ssize_t)
 def _meld_score(melds: list[dict[str, Any]]) -> int:
-    return sum((len(m["cards"]) - 2) ** 2 for m in melds)
+    total = 0
+    for m in melds:  # (a plain loop: a generator costs a call a meld, compiled too)
+        n = len(m["cards"]) - 2
+        total += n * n
+    return total
 
 
 def _extenders(melds: list[dict[str, Any]], k: int) -> set[tuple[str, int] | int]:
@@ -182,42 +190,6 @@ _PACKED: dict[str, int] = {}
 _PACKED_SIZE = 32 * len(_PACKED_SUITS)
 
 
-@cython.locals(
-    a=cython.Py_ssize_t,
-    b=cython.Py_ssize_t,
-    na=cython.Py_ssize_t,
-    nb=cython.Py_ssize_t,
-    lo=cython.Py_ssize_t,
-    hi=cython.Py_ssize_t,
-    x=cython.Py_ssize_t,
-    s=cython.Py_ssize_t,
-    live=cython.bint,
-    wild_out=cython.bint,
-    seen=bytearray,
-)
-def _packed_pair_worth(a: int, b: int, seen: bytearray, wild_out: bool) -> float:
-    """:func:`_pair_worth` of two packed number cards, ``seen`` a bitmap of the packed
-    cards seen (those of every code that is no card, as a card nobody has seen)."""
-    na, nb = a & 31, b & 31
-    if na == nb:
-        live = False
-        for s in range(len(_PACKED_SUITS)):
-            x = s * 32 + na
-            if not seen[x] and x != a and x != b:
-                live = True
-                break
-        return PAIR if (live or wild_out) else PAIR / 4
-    if a >> 5 == b >> 5 and abs(na - nb) <= 2:
-        lo, hi = min(na, nb), max(na, nb)
-        x = a - na  # the suit's first slot
-        if hi - lo == 1:
-            live = (lo - 1 >= 1 and not seen[x + lo - 1]) or not seen[x + hi + 1]
-            return ADJ if (live or wild_out) else ADJ / 4
-        live = not seen[x + lo + 1]
-        return GAP if (live or wild_out) else GAP / 4
-    return 0.0
-
-
 def _code(suit: str, n: int) -> str:
     if suit == "T":
         return f"T{n}"
@@ -227,6 +199,26 @@ def _code(suit: str, n: int) -> str:
 _PACKED.update(
     (_code(suit, n), i * 32 + n) for i, suit in enumerate(_PACKED_SUITS) for n in range(32)
 )
+#: the slots of the bitmap of cards seen past the packed cards': the wild, and one that
+#: every other code (``Rc``, ``Lc``, a wild's meaning outside a meld) marks unread
+_WILD_SLOT, _OTHER_SLOT = _PACKED_SIZE, _PACKED_SIZE + 1
+_SEEN_SIZE = _PACKED_SIZE + 2
+#: a code of a hand, a discard or an area -> its slot in the bitmap (else ``_OTHER_SLOT``)
+_SLOT: dict[str, int] = {**_PACKED, WILD: _WILD_SLOT}
+#: a code of a meld's card -> its slot (every ``Oc=...`` is the wild); codes missing
+#: here are found by :func:`_meld_slot`
+_MELD_SLOT: dict[str, int] = {
+    **_SLOT,
+    **{f"{WILD}={n}": _WILD_SLOT for n in range(32)},
+    **{f"{WILD}={c}": _WILD_SLOT for c in _PACKED},
+}
+
+
+def _meld_slot(code: str) -> int:
+    """The bitmap slot of a meld's card that :data:`_MELD_SLOT` does not list."""
+    if code.startswith("Oc"):
+        return _WILD_SLOT
+    return _SLOT.get(code, _OTHER_SLOT)
 
 
 @lru_cache(maxsize=64)
@@ -236,7 +228,19 @@ def _same_number(n: int) -> tuple[str, ...]:
 
 
 def _cards_of(text: str) -> list[str]:
-    """The cards an action text names (the wild as ``Oc``)."""
+    """The cards an action text names (the wild as ``Oc``).
+
+    >>> _cards_of("claim chi 3c 4c"), _cards_of("add Oc=5 0"), _cards_of("pon 5c 5d Oc")
+    (['3c', '4c'], ['Oc'], ['5c', '5d', 'Oc'])
+    """
+    return list(_cards_in(text))
+
+
+def _cards_in(text: str) -> tuple[str, ...]:
+    """:func:`_cards_of` as a tuple, kept for the texts met (a few thousand at most)."""
+    known = _CARDS.get(text)
+    if known is not None:
+        return known
     words = text.split()
     if words[0] == "claim":
         words = words[2:]
@@ -244,7 +248,14 @@ def _cards_of(text: str) -> list[str]:
         words = words[1:2]
     else:
         words = words[1:]
-    return [WILD if w.startswith("Oc") else w for w in words]
+    found = tuple([WILD if w.startswith("Oc") else w for w in words])
+    if len(_CARDS) < _PARSED_MAX:
+        _CARDS[text] = found
+    return found
+
+
+#: the cards of the action texts met so far
+_CARDS: dict[str, tuple[str, ...]] = {}
 
 
 class GrailMahjongHeuristic(Strategy):
@@ -253,26 +264,36 @@ class GrailMahjongHeuristic(Strategy):
     reads_view_only = True  # never changes the view: play-outs may peek
 
     # -- the position ---------------------------------------------------------------------
+    @cython.locals(seen=bytearray, x=cython.Py_ssize_t)
     def _setup(self, decision: Decision) -> None:
         view = decision.view
         self.view = view
         self.seat = decision.seat
         self.hand: list[str] = list(view["hand"])
         self.melds: list[dict[str, Any]] = view["melds"][self.seat]
-        self.k = {2: 6, 3: 8, 4: 10}[view["players"]]
-        seen = set(self.hand)
-        add = seen.add  # (plain loops: compiled, generator expressions cost a fifth of a decision)
+        self.k = _TOP_NUMBER[view["players"]]
+        # what I have seen, read straight into a bitmap of packed cards (:data:`_SLOT`):
+        # one pass over the view's codes, no set of strings rebuilt at every decision
+        # (plain loops: compiled, generator expressions cost a fifth of a decision)
+        seen = bytearray(_SEEN_SIZE)
+        slot = _SLOT.get
+        other = _OTHER_SLOT
+        for c in self.hand:
+            seen[slot(c, other)] = 1
+        meld_slot = _MELD_SLOT.get
         for ms in view["melds"]:
             for m in ms:
                 for t in m["cards"]:
-                    add(WILD if t.startswith("Oc") else t)
+                    x = meld_slot(t, -1)
+                    seen[x if x >= 0 else _meld_slot(t)] = 1
         for d in view["discards"]:
-            add(d["card"])
+            seen[slot(d["card"], other)] = 1
         for a in view["areas"]:
-            seen.update(a)
-        self.seen = seen
+            for c in a:
+                seen[slot(c, other)] = 1
+        self._seen = seen
         # the hands valued are all part of mine, so I see every card of them
-        self._wild_out = WILD not in seen
+        self._wild_out = not seen[_WILD_SLOT]
         self._rows: list[tuple[str, tuple[str, int] | None, list[tuple[str, float]]]] | None
         self._rows = None
         self.doubled = bool(view["areas"][self.seat]) or LUCK in self.hand
@@ -293,6 +314,7 @@ class GrailMahjongHeuristic(Strategy):
         ext = _extenders(melds, self.k)
         return PTS * mult * points - PROG * len(hand) + self._structure(hand, ext)
 
+    @cython.locals(total=cython.double, worth=cython.double)
     def _structure(self, hand: list[str], ext: set[tuple[str, int] | int]) -> float:
         """:func:`structure` of ``hand`` against what I have seen, where ``hand`` is my
         hand less some cards, in the same order (the worth of every two cards of my
@@ -300,20 +322,32 @@ class GrailMahjongHeuristic(Strategy):
         rows = self._rows
         if rows is None:
             rows = self._rows = self._pair_rows()
-        keep = None if len(hand) == len(self.hand) else set(hand)
         total = 0.0
+        if len(hand) == len(self.hand):  # all of it (the same sums, in the same order)
+            for ci, pi, pairs in rows:
+                if ci == WILD:
+                    total += WILD_VALUE
+                    continue
+                if pi is None:
+                    continue
+                if ext and (pi[1] in ext or pi in ext):
+                    total += EXTEND
+                for _, worth in pairs:
+                    total += worth
+            return total
+        keep = set(hand)
         for ci, pi, pairs in rows:
-            if keep is not None and ci not in keep:
+            if ci not in keep:
                 continue
             if ci == WILD:
                 total += WILD_VALUE
                 continue
             if pi is None:
                 continue
-            if pi[1] in ext or pi in ext:
+            if ext and (pi[1] in ext or pi in ext):
                 total += EXTEND
             for cj, worth in pairs:
-                if keep is None or cj in keep:
+                if cj in keep:
                     total += worth
         return total
 
@@ -323,8 +357,14 @@ class GrailMahjongHeuristic(Strategy):
         a=cython.Py_ssize_t,
         b=cython.Py_ssize_t,
         n=cython.Py_ssize_t,
+        na=cython.Py_ssize_t,
+        nb=cython.Py_ssize_t,
+        x=cython.Py_ssize_t,
+        lo=cython.Py_ssize_t,
+        hi=cython.Py_ssize_t,
         worth=cython.double,
         wild_out=cython.bint,
+        live=cython.bint,
         hand=list,
         packed=list,
         seen=bytearray,
@@ -333,15 +373,13 @@ class GrailMahjongHeuristic(Strategy):
         """Per card of my hand: its parse and what it is worth with each later card
         (those worth something only).  The cards are packed ints here (:data:`_PACKED`)
         and what I have seen a bitmap of them: :func:`_pair_worth` of every two cards of
-        the hand, without strings, in loops Cython compiles to C (``xtarot._compiled``)."""
+        the hand, without strings or calls, in loops Cython compiles to C
+        (``xtarot._compiled``).  With the wild unseen every pair, run and gap is live,
+        so the bitmap is read only when it is seen."""
         hand = self.hand
         n = len(hand)
         packed = [_PACKED.get(c, -1) for c in hand]
-        seen = bytearray(_PACKED_SIZE)
-        for code in self.seen:
-            a = _PACKED.get(code, -1)
-            if a >= 0:
-                seen[a] = 1
+        seen = self._seen
         wild_out = self._wild_out
         rows = []
         for i in range(n):
@@ -349,17 +387,43 @@ class GrailMahjongHeuristic(Strategy):
             a = packed[i]
             pairs = []
             if a >= 0:  # a number card (the wild, Rc and Lc are not)
+                na = a & 31
                 for j in range(i + 1, n):
                     b = packed[j]
-                    if b >= 0:
-                        worth = _packed_pair_worth(a, b, seen, wild_out)
-                        if worth:
-                            pairs.append((hand[j], worth))
-            rows.append((ci, parse(ci), pairs))
+                    if b < 0:
+                        continue
+                    nb = b & 31
+                    if na == nb:  # a pair: live while a card of its number is unseen
+                        live = wild_out
+                        if not live:
+                            for x in range(na, _PACKED_SIZE, 32):
+                                if not seen[x] and x != a and x != b:
+                                    live = True
+                                    break
+                        worth = PAIR if live else PAIR / 4
+                    elif a - na == b - nb and -2 <= na - nb <= 2:  # a run or a gap, one suit
+                        lo = na if na < nb else nb
+                        hi = na + nb - lo
+                        x = a - na  # the suit's first slot
+                        if hi - lo == 1:
+                            live = (
+                                wild_out
+                                or (lo - 1 >= 1 and not seen[x + lo - 1])
+                                or not seen[x + hi + 1]
+                            )
+                            worth = ADJ if live else ADJ / 4
+                        else:
+                            live = wild_out or not seen[x + lo + 1]
+                            worth = GAP if live else GAP / 4
+                    else:
+                        continue
+                    pairs.append((hand[j], worth))
+            pi = _PARSED.get(ci, _UNKNOWN)
+            rows.append((ci, parse(ci) if pi is _UNKNOWN else pi, pairs))
         return rows
 
     @staticmethod
-    def _without(hand: list[str], cards: list[str]) -> list[str]:
+    def _without(hand: list[str], cards: Iterable[str]) -> list[str]:
         out = list(hand)
         for c in cards:
             out.remove(c)
@@ -406,7 +470,7 @@ class GrailMahjongHeuristic(Strategy):
     def _after_meld(self, text: str) -> tuple[list[str], int, list[dict[str, Any]]]:
         """Hand, raw meld points and melds after a meld or add from the hand."""
         words = text.split()
-        hand = self._without(self.hand, _cards_of(text))
+        hand = self._without(self.hand, _cards_in(text))
         melds = [dict(m) for m in self.melds]
         if words[0] == "add":
             i = int(words[2])
@@ -418,9 +482,9 @@ class GrailMahjongHeuristic(Strategy):
     def _turn(self, legal: dict[str, Action]) -> Action:
         n = len(self.hand)
         for text, a in legal.items():
-            if text == f"discard {REST}":
+            if text == _DISCARD_REST:
                 continue
-            if len(_cards_of(text)) == n or (text == "luck" and n == 1):
+            if len(_cards_in(text)) == n or (text == "luck" and n == 1):
                 return self._say(
                     a,
                     f"{text} empties my hand: agari wins the hand whatever the scores",
@@ -451,7 +515,7 @@ class GrailMahjongHeuristic(Strategy):
         if best is not None and best[0] > 0:
             gain, text = best
             pts = self._after_meld(text)[1] - _meld_score(self.melds)
-            if WILD in _cards_of(text):
+            if WILD in _cards_in(text):
                 why = ("the wild goes where it adds most", "ダーザの杯を最も価値が上がる所に使う")
             elif text.startswith("add"):
                 why = ("growing a meld beats many small ones", "小さな面子より面子を伸ばす")
@@ -463,7 +527,7 @@ class GrailMahjongHeuristic(Strategy):
                 f"面子：{text}（面子点+{pts}、評価{gain:+.1f}）；{why[1]}",
             )
         mine = self._mine()
-        rest = legal.get(f"discard {REST}")
+        rest = legal.get(_DISCARD_REST)
         if rest is not None and mine > self.best_other:
             return self._say(
                 rest,
@@ -487,7 +551,7 @@ class GrailMahjongHeuristic(Strategy):
         out = []
         for text in texts:
             if text.startswith("discard "):
-                c = text.split()[1]
+                c = text[8:]
                 if c != REST:
                     out.append((base - self._structure(self._without(self.hand, [c]), ext), c))
         return out
