@@ -260,12 +260,23 @@ class Tables:
                 if found is None:
                     found = pon[key] = self._pons(key)
                 acts += found
-        # the chis, by suit in text order (mostly empty tuples)
-        acts += ct[t]
-        acts += cc[c]
-        acts += cd[d]
-        acts += cs[s]
-        acts += cw[w]
+        # the chis, by suit in text order: mostly none, and an empty row is skipped
+        # (a test costs less than extending a list by an empty tuple)
+        row = ct[t]
+        if row:
+            acts += row
+        row = cc[c]
+        if row:
+            acts += row
+        row = cd[d]
+        if row:
+            acts += row
+        row = cs[s]
+        if row:
+            acts += row
+        row = cw[w]
+        if row:
+            acts += row
         return acts
 
     def adds(self, i: int, lo: int, hi: int, suit: str) -> Adds:
