@@ -188,6 +188,8 @@ def _new_meld(plan: MeldPlan, claimed: Card | None, source: int | None) -> Meld:
     return m
 
 
+#: the answers of a seat that cannot claim (shared: see ``_legal_actions``)
+_PASS_ONLY: list[Action] = [PASS]
 #: what no discard allows (``_claims`` outside the claim phase)
 _NO_CLAIMS: ClaimEntry = (0, (), None)
 #: a meld's score by its size: (n - 2)^2
@@ -461,17 +463,17 @@ class GrailMahjongState(State):
         if self.phase == "claim":  # (``Tables.claims``, inlined: most decisions are these)
             relevant, entries, known = self._claims
             hand &= relevant
-            if not hand & (hand - 1):  # every claim needs two of the claimer's cards
-                return [PASS]
+            if hand.bit_count() < 2:  # every claim needs two of the claimer's cards
+                return _PASS_ONLY
             found = known.get(hand) if known is not None else None
             if found is None:
-                found = (PASS, *[a for need, a in entries if hand & need == need])
+                found = [PASS, *[a for need, a in entries if hand & need == need]]
                 if known is not None:
                     known[hand] = found
-            return list(found)
+            return found  # (shared: the engine never changes the list it gets)
         acts = self.game.tables.turn(hand)
         needed, adds = self.add_tables[seat]
-        if hand & needed:  # (a plain loop: a comprehension is a function call in 3.11)
+        if needed and hand & needed:  # (a plain loop: a comprehension is a call in 3.11)
             for bit, a in adds:
                 if hand & bit:
                     acts.append(a)

@@ -81,6 +81,9 @@ _ONES = sum(1 << 3 * i for i in range(MAX_K))
 _TWOS, _FOURS = 2 * _ONES, 4 * _ONES
 #: The bits of all 50 naturals.
 NATURAL_BITS = (1 << 50) - 1
+#: one of Python's 30-bit int digits; ``Oc`` and ``Lc`` in a mask's second digit
+_DIGIT = (1 << 30) - 1
+_WILD_SWX, _LUCK_SWX = WILD_BIT >> 30, LUCK_BIT >> 30
 #: bits 0, 10, 20, 30, 40: multiplied by a number's bit, that number in every suit.
 _SPREAD = sum(1 << (MAX_K * i) for i in range(5))
 _CARD_OF_BIT: dict[int, Card] = {b.bit_length() - 1: c for c, b in BIT.items()}
@@ -119,7 +122,7 @@ def _by_id(entries: list[tuple[int, Action]]) -> tuple[tuple[int, Action], ...]:
 #: what can be added to melds: (the bits of the cards needed, (card bit, action) in id order)
 Adds = tuple[int, tuple[tuple[int, Action], ...]]
 #: what claims a discard allows (see ``Tables.claim_table``)
-ClaimEntry = tuple[int, tuple[tuple[int, Action], ...], dict[int, tuple[Action, ...]] | None]
+ClaimEntry = tuple[int, tuple[tuple[int, Action], ...], dict[int, list[Action]] | None]
 NO_ADDS: Adds = (0, ())
 
 
@@ -192,11 +195,11 @@ class Tables:
         help to keep them all).  ``GrailMahjongState._legal_actions`` inlines this."""
         relevant, entries, known = self.claim_table[d]
         hand &= relevant
-        if not hand & (hand - 1):  # every claim needs two of the claimer's cards
+        if hand.bit_count() < 2:  # every claim needs two of the claimer's cards
             return [PASS]
         found = known.get(hand) if known is not None else None
         if found is None:
-            found = (PASS, *[a for need, a in entries if hand & need == need])
+            found = [PASS, *[a for need, a in entries if hand & need == need]]
             if known is not None:
                 known[hand] = found
         return list(found)
@@ -219,19 +222,26 @@ class Tables:
         """What a hand (mask) can do in its turn, in id order: ``luck`` and the
         discards (unless ``acts`` is given: then it is extended with the melds only),
         then every pon and chi."""
+        # The mask is an 83-bit int, three of Python's 30-bit digits, and every
+        # operation on it makes a new multi-digit int; its digits are read once --
+        # ``tcd`` (bits 0-29: suits T c d), ``swx`` (bits 30-59: suits s w, then
+        # ``Oc Rc Lc`` at 20-22) and the counts (bits 53-82) -- and the rest works on
+        # those one-digit ints, which Python adds, shifts and masks without a loop.
+        tcd = hand & _DIGIT
+        swx = hand >> 30 & _DIGIT
         # each suit's 10-bit field, read once: it indexes both its discards and its chis
-        t = hand & 1023
-        c = hand >> 10 & 1023
-        d = hand >> 20 & 1023
-        s = hand >> 30 & 1023
-        w = hand >> 40 & 1023
+        t = tcd & 1023
+        c = tcd >> 10 & 1023
+        d = tcd >> 20
+        s = swx & 1023
+        w = swx >> 10 & 1023
         if acts is None:
             acts = [
-                *((LUCK,) if hand & LUCK_BIT else ()),
-                *_DT[t], *_DC[c], *_DD[d], *_DS[s], *_DW[w], *_DX[hand >> 50 & 7],
+                *((LUCK,) if swx & _LUCK_SWX else ()),
+                *_DT[t], *_DC[c], *_DD[d], *_DS[s], *_DW[w], *_DX[swx >> 20 & 7],
             ]  # fmt: skip
         # the numbers held two times with the wild, or three times: a 4 in the count
-        if hand & WILD_BIT:
+        if swx & _WILD_SWX:
             wild = WILD_BIT
             pons = ((hand >> _COUNTS) + _TWOS) & _FOURS
             ct, cc, cd, cs, cw = self._chis_wild
@@ -250,12 +260,23 @@ class Tables:
                 if found is None:
                     found = pon[key] = self._pons(key)
                 acts += found
-        # the chis, by suit in text order (mostly empty tuples)
-        acts += ct[t]
-        acts += cc[c]
-        acts += cd[d]
-        acts += cs[s]
-        acts += cw[w]
+        # the chis, by suit in text order: mostly none, and an empty row is skipped
+        # (a test costs less than extending a list by an empty tuple)
+        row = ct[t]
+        if row:
+            acts += row
+        row = cc[c]
+        if row:
+            acts += row
+        row = cd[d]
+        if row:
+            acts += row
+        row = cs[s]
+        if row:
+            acts += row
+        row = cw[w]
+        if row:
+            acts += row
         return acts
 
     def adds(self, i: int, lo: int, hi: int, suit: str) -> Adds:
