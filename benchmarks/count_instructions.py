@@ -14,11 +14,14 @@ counts only inside ``functools.reduce``, so Python's start-up and imports are le
 ``playouts GAME PLAYERS GAMES`` plays seeded random matches through the public API (the
 loop of ``bench_playouts.py``) and prints the decisions played; ``heuristic GAME PLAYERS
 GAMES`` plays seeded heuristic play-outs instead (the loop of ``bench_speed.py``: single
-hands where the game has them, every seat the heuristic, views peeked); ``ismcts ITERATIONS``
+hands where the game has them, every seat the heuristic, views peeked); ``lab GAME PLAYERS
+GAMES`` runs the lab's ``seats`` study with heuristic players on one worker (the study
+of ``bench_speed.py``: single hands where the game has them), everything the lab does
+per match and per study included, and prints the matches; ``ismcts ITERATIONS``
 searches the fairy500 4-player opening of ``bench_bots.py`` and prints its move.
-Divide callgrind's "Collected" count by the decisions or the iterations (the same
-seeds give the same games and searches, so two versions of the code are compared on
-the same work).  Without valgrind the script just runs.
+Divide callgrind's "Collected" count by the decisions, the matches or the iterations
+(the same seeds give the same games and searches, so two versions of the code are
+compared on the same work).  Without valgrind the script just runs.
 """
 
 from __future__ import annotations
@@ -66,6 +69,21 @@ def heuristic(game_id: str, players: int, games: int) -> int:
     return functools.reduce(play, range(games), 0)
 
 
+def lab(game_id: str, players: int, games: int) -> int:
+    from xtarot.lab import run_seats
+
+    info = next(i for i in xtarot.games() if i.id == game_id)
+    options = dict(info.bulk_options)
+
+    def study(done: int, seed: int) -> int:
+        run_seats(game=game_id, players=players, games=games, seed=seed, workers=1,
+                  options=options)  # fmt: skip
+        return done + games
+
+    study(0, 2)  # a first study outside the count (imports, caches, tables)
+    return functools.reduce(study, [1], 0)
+
+
 def _no_world(rng: random.Random) -> xtarot.State:
     raise RuntimeError("heuristics never sample worlds")
 
@@ -89,6 +107,9 @@ def main(argv: list[str]) -> int:
         return 0
     if argv[:1] == ["heuristic"] and len(argv) == 4:
         print(f"decisions {heuristic(argv[1], int(argv[2]), int(argv[3]))}")
+        return 0
+    if argv[:1] == ["lab"] and len(argv) == 4:
+        print(f"matches {lab(argv[1], int(argv[2]), int(argv[3]))}")
         return 0
     if argv[:1] == ["ismcts"] and len(argv) == 2:
         print(f"iterations {int(argv[1])} move {ismcts(int(argv[1]))}")

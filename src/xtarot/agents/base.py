@@ -42,7 +42,7 @@ __all__ = [
 WorldSampler = Callable[[random.Random], State]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Decision:
     """Everything an agent may use: the seat, its view, the legal actions, a sampler."""
 
@@ -50,6 +50,19 @@ class Decision:
     view: dict[str, Any]
     legal: Sequence[Action]
     sample_world: WorldSampler
+
+    def __init__(
+        self, seat: int, view: dict[str, Any], legal: Sequence[Action], sample_world: WorldSampler
+    ) -> None:
+        # One is made per decision of every match and play-out: a frozen dataclass's
+        # generated ``__init__`` sets each field through ``object.__setattr__``,
+        # filling the instance's dict directly costs half as much (issue #40).  Still
+        # frozen: setting or deleting a field afterwards raises.
+        fields = self.__dict__
+        fields["seat"] = seat
+        fields["view"] = view
+        fields["legal"] = legal
+        fields["sample_world"] = sample_world
 
 
 @dataclass(frozen=True)
@@ -115,15 +128,8 @@ def decision_for(state: State, *, peek: bool = False) -> Decision:
     seat = state.current_player
     if seat is None:
         raise ValueError("the match is over: nobody is to act")
-    moment = len(state.history)
-
-    def sampler(rng: random.Random) -> State:
-        if len(state.history) != moment:
-            raise RuntimeError("this decision's world sampler expired: the match moved on")
-        return state.sample_world(seat, rng)
-
     view = state.peek_view(seat) if peek else state.view(seat)
-    return Decision(seat=seat, view=view, legal=state.legal_actions(), sample_world=sampler)
+    return Decision(seat, view, state.legal_actions(), _sampler(state, seat, len(state.history)))
 
 
 class RandomAgent:
@@ -167,12 +173,34 @@ def play_match(
         raise ValueError(f"{game.id} needs {game.players} agents, got {len(agents)}")
     if state is None:
         state = game.new_state(seed=seed)
-    peek = [bool(getattr(agent, "reads_view_only", False)) for agent in agents]
+    # per seat: the agent's ``act`` and whether it is handed its view without a copy
+    seats = [(agent.act, bool(getattr(agent, "reads_view_only", False))) for agent in agents]
     while not state.is_terminal:
         seat = state.current_player
         assert seat is not None
-        action = agents[seat].act(decision_for(state, peek=peek[seat]))
+        act, peek = seats[seat]
+        # what decision_for(state, peek=peek) makes, made here: a call less a decision
+        action = act(
+            Decision(
+                seat,
+                state.peek_view(seat) if peek else state.view(seat),
+                state.legal_actions(),
+                _sampler(state, seat, len(state.history)),
+            )
+        )
         state.apply(action)
         if on_action is not None:
             on_action(state, seat, action)
     return state
+
+
+def _sampler(state: State, seat: int, moment: int) -> WorldSampler:
+    """The world sampler of ``seat``'s decision at ``moment`` (the history's length),
+    as :func:`decision_for` makes it."""
+
+    def sampler(rng: random.Random) -> State:
+        if len(state.history) != moment:
+            raise RuntimeError("this decision's world sampler expired: the match moved on")
+        return state.sample_world(seat, rng)
+
+    return sampler

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from xtarot.engine import State
+from xtarot.engine import Scores, State
 
 __all__ = ["EVENTS", "events_of", "fairy500_hands", "first_seat", "totals_decide"]
 
@@ -198,7 +198,9 @@ def _arcana_duel(state: State, view: dict[str, Any], detail: dict[str, Any]) -> 
     return out
 
 
-#: Event extractors by game id: ``f(state, public_view, scores().detail)``.
+#: Event extractors by game id: ``f(state, public_view, scores().detail)``; the view is
+#: peeked (``state.peek_public_view()``): an extractor reads it and neither keeps nor
+#: changes it.
 EVENTS: dict[str, Callable[[State, dict[str, Any], dict[str, Any]], Events]] = {
     "sono-arcana": _sono_arcana,
     "fairy500": _fairy500,
@@ -230,14 +232,17 @@ def first_seat(state: State) -> int:
     return 0 if seat is None else seat
 
 
-def events_of(state: State) -> Events:
-    """The events of a finished match (``{}`` for a game the lab does not know)."""
+def events_of(state: State, scores: Scores | None = None) -> Events:
+    """The events of a finished match (``{}`` for a game the lab does not know);
+    ``scores``: its ``state.scores()`` if the caller has them already."""
     extract = EVENTS.get(state.game.id)
     if extract is None:
         return {}
-    return {
-        k: float(v) for k, v in extract(state, state.public_view(), state.scores().detail).items()
-    }
+    # the public view peeked, not copied: the extractors only read it, at once (its
+    # JSON round trip was most of the cost of a match's events; issue #40)
+    view = state.peek_public_view()
+    detail = (scores if scores is not None else state.scores()).detail
+    return {k: float(v) for k, v in extract(state, view, detail).items()}
 
 
 #: Games where something other than the totals can decide a match, and how to tell

@@ -461,7 +461,7 @@ def play_indices(design: Design, seed: int, indices: Sequence[int]) -> list[dict
                     else:
                         play_match(game, agents, state=state)
                     scores = state.scores()
-                    events = events_of(state)
+                    events = events_of(state, scores)
                     if restricted:
                         events["restrict.removed"] = float(sum(a.removed for a in restricted))
                         events["restrict.lifted"] = float(sum(a.lifted for a in restricted))

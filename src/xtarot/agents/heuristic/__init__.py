@@ -71,9 +71,17 @@ class HeuristicAgent:
         self.value_margin = value_margin
         self._by_game: dict[str, Agent] = {}
         self._current: Agent | None = None
+        #: the game of the last decision, and its strategy's ``act`` when the strategy
+        #: only reads its view (else ``None``): a match's decisions are all of one game,
+        #: so most decisions go straight to it (issue #40)
+        self._game: str | None = None
+        self._act: Callable[[Decision], Action] | None = None
 
     def act(self, decision: Decision) -> Action:
         game = decision.view["game"]
+        act = self._act
+        if act is not None and game == self._game:
+            return act(decision)
         strategy = self._by_game.get(game)
         if strategy is None:
             factory = STRATEGIES.get(game)
@@ -91,7 +99,10 @@ class HeuristicAgent:
                     strategy.value_margin = float(self.value_margin)  # type: ignore[attr-defined]
         self._current = strategy
         if not getattr(strategy, "reads_view_only", False):
+            self._game, self._act = game, None
             decision = replace(decision, view=json.loads(json.dumps(decision.view)))
+            return strategy.act(decision)
+        self._game, self._act = game, strategy.act
         return strategy.act(decision)
 
     def explain(self) -> Explanation | None:
