@@ -211,6 +211,32 @@ def pure_side(
     return json.loads(proc.stdout.splitlines()[-1])  # type: ignore[no-any-return]
 
 
+Side = list[dict[str, Any]]
+
+
+def _in_turn(
+    here: Any,
+    what: str,
+    game_id: str,
+    players: int,
+    amount: Any,
+    rounds: int,
+    baseline: str | None,
+) -> tuple[Side, Side, Side]:
+    """``rounds`` times in turn: ``here`` (:func:`rate`, :func:`lab_seats` or
+    :func:`expert_rate`) in this process, the same ``what`` in pure Python, and under
+    ``baseline`` if given; the three sides' results."""
+    fast: Side = []
+    pure: Side = []
+    before: Side = []
+    for _ in range(rounds):
+        fast.append(here(game_id, players, amount))
+        pure.append(pure_side(what, game_id, players, amount))
+        if baseline is not None:
+            before.append(pure_side(what, game_id, players, amount, baseline))
+    return fast, pure, before
+
+
 def compare(
     games: list[str],
     seconds: float,
@@ -230,12 +256,7 @@ def compare(
     rows = []
     for game_id in games:
         players = PLAYERS.get(game_id, 4)
-        fast, pure, before = [], [], []
-        for _ in range(rounds):
-            fast.append(rate(game_id, players, seconds))
-            pure.append(pure_side("rate", game_id, players, seconds))
-            if baseline is not None:
-                before.append(pure_side("rate", game_id, players, seconds, baseline))
+        fast, pure, before = _in_turn(rate, "rate", game_id, players, seconds, rounds, baseline)
         pairs = list(zip(fast, pure, strict=True))
         if before:
             then = list(zip(fast, before, strict=True))
@@ -264,12 +285,9 @@ def compare(
     studies = []
     for game_id in lab:
         players = PLAYERS.get(game_id, 4)
-        fast, pure, before = [], [], []
-        for _ in range(rounds):  # in turn, as the play-outs
-            fast.append(lab_seats(game_id, players, lab_games))
-            pure.append(pure_side("lab", game_id, players, lab_games))
-            if baseline is not None:
-                before.append(pure_side("lab", game_id, players, lab_games, baseline))
+        fast, pure, before = _in_turn(
+            lab_seats, "lab", game_id, players, lab_games, rounds, baseline
+        )
         study = {
             "study": f"seats {game_id} -p {players} (heuristic, single hands)",
             "games": lab_games,
@@ -287,12 +305,9 @@ def compare(
     experts = []
     for game_id in expert:
         players = PLAYERS.get(game_id, 4)
-        fast, pure, before = [], [], []
-        for _ in range(rounds):
-            fast.append(expert_rate(game_id, players, expert_seconds))
-            pure.append(pure_side("expert", game_id, players, expert_seconds))
-            if baseline is not None:
-                before.append(pure_side("expert", game_id, players, expert_seconds, baseline))
+        fast, pure, before = _in_turn(
+            expert_rate, "expert", game_id, players, expert_seconds, rounds, baseline
+        )
         pairs = list(zip(fast, pure, strict=True))
         row = {
             "game": game_id,

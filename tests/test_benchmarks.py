@@ -116,3 +116,18 @@ def test_speed_benchmark_compares_compiled_and_pure_moves(
     assert row["same_moves"] is True
     assert row["compiled_per_s"] > 0 and row["pure_per_s"] > 0
     assert row["ratio"] == row["compiled_per_s"] / row["pure_per_s"]
+
+
+def test_speed_benchmark_times_the_expert_both_ways(
+    bench_script: Callable[[str], Any],
+) -> None:
+    """``bench_speed`` times ``expert`` at a time a move as installed and in pure
+    Python: play-outs a move and a CPU second both ways, and the same moves at a fixed
+    number of play-outs."""
+    bench = bench_script("bench_speed")
+    result = bench.compare([], 0.05, 0, [], 1, None, ["sono-arcana"], 0.05)
+    assert result["rows"] == [] and result["lab"] == []
+    (row,) = result["expert"]
+    assert row["same_moves"] is True
+    assert row["compiled_per_move"] > 0 and row["pure_per_move"] > 0
+    assert row["ratio"] == row["compiled_per_cpu_s"] / row["pure_per_cpu_s"]

@@ -208,23 +208,22 @@ class _Sink:
         ev = self.ev
         i = ev._slot(code)
         if i >= 0 and isinstance(seat, int) and 0 <= seat < ev.players:
-            flat = (_K[kind] * ev.players + seat) * ev.slots + i
-            if weight == 1.0:
-                self.where.append(flat)
-            else:
-                self.weighted.append(flat)
-                self.weights.append(weight)
+            self._put((_K[kind] * ev.players + seat) * ev.slots + i, weight)
 
     def add_suit(self, kind: str, seat: int, suit: str, weight: float = 1.0) -> None:
         ev = self.ev
         if suit in SUIT_SLOTS and 0 <= seat < ev.players:
             i = len(ev.cards) + SUIT_SLOTS.index(suit)
-            flat = (_K[kind] * ev.players + seat) * ev.slots + i
-            if weight == 1.0:
-                self.where.append(flat)
-            else:
-                self.weighted.append(flat)
-                self.weights.append(weight)
+            self._put((_K[kind] * ev.players + seat) * ev.slots + i, weight)
+
+    def _put(self, flat: int, weight: float) -> None:
+        """One event at ``flat`` (kind, seat and slot in one index): counted once, or
+        with its ``weight`` where that is not 1."""
+        if weight == 1.0:
+            self.where.append(flat)
+        else:
+            self.weighted.append(flat)
+            self.weights.append(weight)
 
 
 _SAME_COLOUR = {"c": ("c", "d"), "d": ("d", "c"), "s": ("s", "w"), "w": ("w", "s")}
