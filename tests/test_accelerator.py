@@ -180,14 +180,22 @@ def test_compiled_and_pure_adapters_agree_bit_for_bit() -> None:
     assert installed["digests"] == pure["digests"]
 
 
-def test_compiled_and_pure_heuristic_playouts_agree_bit_for_bit() -> None:
-    pure = _play(HEURISTIC, pure=True)
-    installed = _play(HEURISTIC, pure=False)
+def _play_both_on_the_playouts_path(script: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``script`` pure and as installed, where the play-outs' path (``PLAYOUTS``) is
+    compiled: every module of it when the install says so (CI's wheel), else skipped
+    when none is (nothing to compare)."""
+    pure = _play(script, pure=True)
+    installed = _play(script, pure=False)
     assert pure["compiled"] == []
     if _switch("XTAROT_REQUIRE_COMPILED") and _switch("XTAROT_COMPILE_PLAYOUTS"):
         _required(PLAYOUTS, installed["compiled"])
     elif not set(PLAYOUTS) & set(installed["compiled"]):
         pytest.skip("no module of the play-outs' path is compiled here: nothing to compare")
+    return pure, installed
+
+
+def test_compiled_and_pure_heuristic_playouts_agree_bit_for_bit() -> None:
+    pure, installed = _play_both_on_the_playouts_path(HEURISTIC)
     assert len(pure["digests"]) >= 6
     assert installed["digests"] == pure["digests"]
 
@@ -195,13 +203,7 @@ def test_compiled_and_pure_heuristic_playouts_agree_bit_for_bit() -> None:
 def test_compiled_and_pure_expert_moves_agree_bit_for_bit() -> None:
     """``expert`` at the same number of play-outs chooses the same moves, for the same
     reasons and figures, compiled and pure (the play-outs' path compiled)."""
-    pure = _play(EXPERT, pure=True)
-    installed = _play(EXPERT, pure=False)
-    assert pure["compiled"] == []
-    if _switch("XTAROT_REQUIRE_COMPILED") and _switch("XTAROT_COMPILE_PLAYOUTS"):
-        _required(PLAYOUTS, installed["compiled"])
-    elif not set(PLAYOUTS) & set(installed["compiled"]):
-        pytest.skip("no module of the play-outs' path is compiled here: nothing to compare")
+    pure, installed = _play_both_on_the_playouts_path(EXPERT)
     assert len(pure["digests"]) == 6
     assert installed["digests"] == pure["digests"]
 
