@@ -128,8 +128,15 @@ def decision_for(state: State, *, peek: bool = False) -> Decision:
     seat = state.current_player
     if seat is None:
         raise ValueError("the match is over: nobody is to act")
+    moment = len(state.history)
+
+    def sampler(rng: random.Random) -> State:
+        if len(state.history) != moment:
+            raise RuntimeError("this decision's world sampler expired: the match moved on")
+        return state.sample_world(seat, rng)
+
     view = state.peek_view(seat) if peek else state.view(seat)
-    return Decision(seat, view, state.legal_actions(), _sampler(state, seat, len(state.history)))
+    return Decision(seat, view, state.legal_actions(), sampler)
 
 
 class RandomAgent:
@@ -179,28 +186,8 @@ def play_match(
         seat = state.current_player
         assert seat is not None
         act, peek = seats[seat]
-        # what decision_for(state, peek=peek) makes, made here: a call less a decision
-        action = act(
-            Decision(
-                seat,
-                state.peek_view(seat) if peek else state.view(seat),
-                state.legal_actions(),
-                _sampler(state, seat, len(state.history)),
-            )
-        )
+        action = act(decision_for(state, peek=peek))
         state.apply(action)
         if on_action is not None:
             on_action(state, seat, action)
     return state
-
-
-def _sampler(state: State, seat: int, moment: int) -> WorldSampler:
-    """The world sampler of ``seat``'s decision at ``moment`` (the history's length),
-    as :func:`decision_for` makes it."""
-
-    def sampler(rng: random.Random) -> State:
-        if len(state.history) != moment:
-            raise RuntimeError("this decision's world sampler expired: the match moved on")
-        return state.sample_world(seat, rng)
-
-    return sampler
