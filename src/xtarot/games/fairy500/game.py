@@ -23,7 +23,7 @@ from xtarot.engine import (
     register,
 )
 from xtarot.engine.core import competition_ranks
-from xtarot.engine.identity import remove_same
+from xtarot.engine.identity import holds_same, remove_same
 from xtarot.engine.rand import below, copy_rng, exact, shuffle
 from xtarot.games.tricks import Trick
 
@@ -976,6 +976,12 @@ class Fairy500State(State):
         assert sizes.count(base) == len(sizes), f"hand sizes {sizes}, expected {base}"
         assert len(h.called) <= self.game.calls_needed
         assert len(set(h.called)) == len(h.called)
+        # a seat other than the declarer that played a called card is revealed as a
+        # partner from that play on (the view's ``is_partner`` relies on it)
+        for plays in [p for _, p, _ in h.done] + [h.trick.plays if h.trick is not None else []]:
+            for s, c in plays:
+                if c in h.called and s != h.declarer:
+                    assert s in h.revealed, f"seat {s} played called {c.code}, not revealed"
         if h.phase == "play" and h.kind == "contract":
             side_cards = h.held_by_declarer + sum(h.partners.values())
             expected_cards = len(h.called) + (1 if self.game.options["pairs"] else 0)
@@ -1003,14 +1009,13 @@ Fairy500.state_class = Fairy500State
 
 
 def _holds_called(h: Hand, seat: int) -> bool:
-    """Whether ``seat`` holds or has played a called card (``h.played`` without
-    building every seat's list: this is asked in most views of a hand with a call)."""
-    called = h.called
-    if any(c in called for c in h.hands[seat]):
-        return True
-    trick = h.trick
-    for plays in [p for _, p, _ in h.done] + ([trick.plays] if trick is not None else []):
-        for s, c in plays:
-            if s == seat and c in called:
-                return True
+    """Whether ``seat`` holds a called card.  The view asks it of a seat that is
+    neither the declarer nor in ``h.revealed``; such a seat has *played* no called
+    card, since playing one puts a seat other than the declarer in ``h.revealed``
+    (:meth:`Fairy500State.check_invariants` holds that), so its hand is all there is
+    to look at.  Cards are interned: identity is equality (``holds_same``)."""
+    hand = h.hands[seat]
+    for c in h.called:  # noqa: SIM110 (a loop: any() over a generator is slower)
+        if holds_same(hand, c):
+            return True
     return False
