@@ -241,3 +241,31 @@ def test_bad_expert_settings_and_other_games_are_refused() -> None:
     # in another game the expert's option does nothing
     move = ExpertAgent(2, iterations=20, auction=0.5).act(decision_for(other))
     assert move == ExpertAgent(2, iterations=20).act(decision_for(other))
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_cold_temperature_is_the_heuristics_own_rule(players: int) -> None:
+    """With almost no blur the model gives the heuristic's own move, from its own hand,
+    all the probability: the evidence reads a hand as the heuristic's auction does."""
+    evidence = AuctionEvidence(temperature=1e-6, misere_temperature=1e-6, floor=0.0)
+    game = xtarot.load("fairy500", players=players, hands=1)
+    agent = make_agent("heuristic", 0)
+    moves = 0
+    for seed in range(12):
+        state = game.new_state(seed=seed)
+        standing = 0
+        while state.public_view()["phase"] == "auction":
+            seat = state.current_player
+            assert seat is not None
+            move = agent.act(decision_for(state)).text
+            hand = [card(c).index for c in state.view(seat)["hand"]]
+            legal = len(state.legal_actions())
+            p = evidence.move_probability(
+                *bid_inputs(hand, players), players, move, standing, legal
+            )
+            assert p == pytest.approx(1.0), (seed, move)
+            moves += 1
+            state.apply(game.action(move))
+            if move != "pass":
+                standing = game.bid_values[game.action(move).id]
+    assert moves > 40
