@@ -5,7 +5,7 @@ agrees with what the seat has seen, but not with what those seats said in the
 auction: a uniform world happily hands a seat that bid ``8c`` a hand without a cup.
 :class:`AuctionEvidence` weighs a world by the likelihood of each other seat's
 auction moves of the current hand, had it held its dealt hand *in that world* and bid
-by the heuristic's rule (:meth:`~xtarot.agents.heuristic.fairy500.Fairy500Heuristic`,
+by the heuristic's rule (:class:`~xtarot.agents.heuristic.fairy500.Fairy500Heuristic`,
 through :func:`~xtarot.agents.heuristic.fairy500.bid_inputs`), made **soft**:
 
 - per trump ``d`` the heuristic counts ``r_d = est_d - margin`` tricks and may bid
@@ -33,7 +33,9 @@ are the same (tested).  The seat's own moves are never weighed.
 It plugs into :func:`xtarot.engine.sample_world_weighted` (:meth:`log_weight`) and
 :func:`xtarot.agents.inference.inferred_decision` (a weighted pool per decision), as
 inference by policy does; the expert uses it in fairy500 with ``auction=T`` (the
-temperature).  Where and why: docs/agents.md, *Soft auction evidence*.
+temperature; off by default: measured, it did not make the expert's contracts more
+often).  Where, why and what it measured: docs/agents.md, *Soft auction evidence
+(fairy500)*.
 
 >>> import xtarot
 >>> from xtarot.agents import decision_for, make_agent
