@@ -13,6 +13,11 @@ share, as pseudo-counts of the weights' effective sample size, plus the same hal
 count (so equal weights give exactly the uniform sampler's figure).  Its figure is
 *not* bias-corrected: it is what 128 weighed worlds give.
 
+``--auction T1,T2,...`` (fairy500) weighs the same worlds, too, by the soft auction
+evidence of each temperature (:class:`xtarot.agents.auction_evidence.AuctionEvidence`:
+the other seats' bids and passes of the current hand under the heuristic's bidding
+rule, blurred); with ``--no-is`` alone that is all the run weighs (a minute or two).
+
 ``--others`` plays the held-out matches with another bot in every seat (``easy``,
 ``normal``, ``expert:N`` for N play-outs a move): the heuristic is then no longer a
 perfect model of the other seats.  The uniform worlds' random stream is then the
@@ -53,6 +58,7 @@ from xtarot.adapters.belief import (
     true_locations,
 )
 from xtarot.agents import decision_for, make_agent
+from xtarot.agents.auction_evidence import AuctionEvidence
 from xtarot.agents.inference import Check, PolicyInference, log_likelihood_of
 from xtarot.engine import Game, State
 
@@ -133,6 +139,7 @@ def run(
     burn: int = 8,
     tries: int = 4,
     no_is: bool = False,
+    auction: tuple[float, ...] = (),
 ) -> dict[str, Any]:
     seeds = _match_seeds(seed, games + eval_games)
     first_row = training_rows(game, seeds[:games]) if others == "heuristic" else 0
@@ -147,6 +154,7 @@ def run(
     n_worlds = 0
     chains_of = {eps: PolicyInference(epsilon=eps) for eps in mcmc}
     mcmc_s = {eps: 0.0 for eps in mcmc}
+    evidence = {t: AuctionEvidence(temperature=t) for t in auction}
 
     def places_of(worlds: list[State], seat: int) -> np.ndarray:
         out = np.full((len(worlds), len(data.cards)), -1, dtype=np.int64)
@@ -183,8 +191,15 @@ def run(
             i = index.get(code)
             if i is not None:
                 truth[i] = data.loc(where)
+        bids = {t: [e.log_likelihood(w, seat) for w in worlds] for t, e in evidence.items()}
         rows.append(
-            {"truth": truth, "places": places_of(worlds, seat), "checks": checks, "mcmc": chained}
+            {
+                "truth": truth,
+                "places": places_of(worlds, seat),
+                "checks": checks,
+                "mcmc": chained,
+                "auction": bids,
+            }
         )
     hidden = sorted(data.loc(x) for x in data.hidden)
     remap = np.full(64, -1, dtype=np.int64)
@@ -200,7 +215,12 @@ def run(
         return out
 
     def score(
-        weigh: Any, upto: int, key: float | None = None, shrink: float = 0.0, size: float = 0.0
+        weigh: Any,
+        upto: int,
+        key: float | None = None,
+        shrink: float = 0.0,
+        size: float = 0.0,
+        bids: float | None = None,
     ) -> tuple[float, float]:
         total = 0.0
         cards = 0
@@ -214,7 +234,10 @@ def run(
             truth[r["truth"] < 0] = -1
             open_ = np.zeros(len(hidden), dtype=bool)
             open_[np.unique(truth[truth >= 0])] = True
-            logs = np.array([weigh(c) for c in r["checks"][:upto]])
+            if bids is not None:  # the auction evidence's log-weights of the same worlds
+                logs = np.array(r["auction"][bids][:upto])
+            else:
+                logs = np.array([weigh(c) for c in r["checks"][:upto]])
             w = np.exp(logs - logs.max())
             ess = w.sum() ** 2 / (w**2).sum()
             ess_sum += ess
@@ -271,6 +294,21 @@ def run(
                             "ess": round(ess, 1),
                         }
                     )
+    auction_rows = []
+    for t in auction:
+        for shrink in SHRINK:
+            loss, ess = score(None, draws, shrink=shrink, bids=t)
+            loss64, _ = score(None, draws // 2, shrink=shrink / 2, bids=t)
+            auction_rows.append(
+                {
+                    "temperature": t,
+                    "shrink": shrink,
+                    "loss": round(loss, 5),
+                    "ratio": round(loss / corrected, 4),
+                    "loss_corrected": round(2 * loss - loss64, 5),
+                    "ess": round(ess, 1),
+                }
+            )
     n_checks = [len(c) for r in rows for c in r["checks"]]
     matched = [sum(x.matched for x in c) / len(c) for r in rows for c in r["checks"] if c]
     return {
@@ -294,6 +332,7 @@ def run(
         "mcmc": chain_rows,
         "mcmc_setting": {"chains": chains, "steps": steps, "burn": burn, "tries": tries},
         "table": table,
+        "auction": auction_rows,
     }
 
 
@@ -443,6 +482,12 @@ def main() -> None:
     parser.add_argument("--burn", type=int, default=8)
     parser.add_argument("--tries", type=int, default=4)
     parser.add_argument("--no-is", action="store_true", help="skip importance weighting")
+    parser.add_argument(
+        "--auction",
+        default="",
+        help="fairy500: comma list of temperatures of the soft auction evidence to weigh the "
+        "same worlds by (xtarot.agents.auction_evidence)",
+    )
     parser.add_argument("--cost", type=int, default=0, help="positions of the cost a world")
     parser.add_argument("--duel", type=int, default=0, help="deals of the expert duel")
     parser.add_argument("--iterations", type=int, default=100, help="duel: play-outs a move")
@@ -475,13 +520,16 @@ def main() -> None:
         burn=args.burn,
         tries=args.tries,
         no_is=args.no_is,
+        auction=tuple(float(x) for x in args.auction.split(",") if x),
     )
     out["seconds"] = round(time.perf_counter() - start, 1)
     if args.json:
         print(json.dumps(out))
         return
-    head = {k: v for k, v in out.items() if k not in ("table", "mcmc")}
+    head = {k: v for k, v in out.items() if k not in ("table", "mcmc", "auction")}
     print(json.dumps(head))
+    for r in out["auction"]:
+        print("auction", json.dumps(r))
     for r in out["mcmc"]:
         print("mcmc", json.dumps(r))
     if not out["table"]:

@@ -25,7 +25,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from xtarot.agents.base import Agent, Decision, Explanation
 from xtarot.engine import Action, State
@@ -35,6 +35,7 @@ __all__ = [
     "Check",
     "InferringAgent",
     "PolicyInference",
+    "WorldWeigher",
     "inferred_decision",
     "log_likelihood_of",
 ]
@@ -303,9 +304,16 @@ class PolicyInference:
         return lambda world: self.log_likelihood(world, seat)
 
 
+class WorldWeigher(Protocol):
+    """Anything that weighs a seat's worlds: :class:`PolicyInference`, or the auction
+    evidence of fairy500 (:class:`xtarot.agents.auction_evidence.AuctionEvidence`)."""
+
+    def log_likelihood(self, world: State, seat: int) -> float: ...
+
+
 def inferred_decision(
     decision: Decision,
-    inference: PolicyInference,
+    inference: WorldWeigher,
     *,
     pool: int = 32,
     chains: int = 0,
@@ -322,15 +330,19 @@ def inferred_decision(
     (:meth:`PolicyInference.posterior_worlds`, ``burn`` dropped), every call returning
     a copy of one of them at random.  Every world agrees with the seat's view; any
     search bot (``expert``, ``pimc``, ``ismcts``) plays on them unchanged.  The pool is
-    paid once per decision, not per play-out."""
+    paid once per decision, not per play-out.  ``inference`` may be any
+    :class:`WorldWeigher`; the chains need a :class:`PolicyInference`."""
     if pool < 1:
         raise ValueError(f"pool must be at least 1, not {pool}")
+    if chains > 0 and not isinstance(inference, PolicyInference):
+        raise ValueError("chains need a PolicyInference (its Metropolis moves)")
     worlds: list[State] = []
     cumulative: list[float] = []
 
     def sampler(rng: random.Random) -> State:
         if not worlds:
             if chains > 0:
+                assert isinstance(inference, PolicyInference)
                 worlds.extend(
                     inference.posterior_worlds(
                         decision.sample_world,

@@ -48,7 +48,9 @@ except ImportError:
 
 __all__ = [
     "DENOMINATIONS",
+    "MISERE_RULES",
     "Fairy500Heuristic",
+    "bid_inputs",
     "contract_playouts",
     "misere_danger",
     "trick_estimate",
@@ -213,6 +215,33 @@ def _card_danger(c: Card, hand: list[Card], players: int) -> float:
     return danger
 
 
+#: the misère bids the auction makes: (kind, danger limit, whether the danger is the
+#: whole hand's (open hand: no kitty exchange) rather than the hand's after shedding
+#: three cards); a kind is bid when the scaled danger (:func:`bid_inputs`) is below its
+#: limit, and among those, as among the trick contracts, the most valuable legal one
+MISERE_RULES: Final = (
+    ("misere", 0.35, False),
+    ("open-misere", 0.15, False),
+    ("open-hand-misere", 0.15, True),
+)
+
+
+def bid_inputs(cards: list[int], players: int) -> tuple[list[float], float, float]:
+    """What the auction reads off a hand of card indices: per trump of
+    :data:`DENOMINATIONS` the tricks it counts on with the kitty and a partner (it bids
+    ``int(est - margin)`` of them, at most 10), and the misère danger after shedding
+    three cards and of the whole hand, each divided by this count's misère scale.  The
+    heuristic's bidding rule and the auction evidence of the search bots
+    (:mod:`xtarot.agents.auction_evidence`) both read a hand through this."""
+    extra = _PARTNER_TRICKS[players] + _KITTY_TRICKS
+    ests = [_estimate(cards, _MODE_ID[d], players) + extra for d in DENOMINATIONS]
+    dangers = _dangers(cards, players)
+    scale = _MISERE_SCALE[players]
+    danger_ex = sum(dangers[3:])  # misere_danger(hand, n, 3)
+    danger_hand = sum(dangers)
+    return ests, danger_ex / scale, danger_hand / scale
+
+
 class Fairy500Heuristic(Strategy):
     """The documented strategy above; ``explain()`` names the rule that fired."""
 
@@ -252,11 +281,9 @@ class Fairy500Heuristic(Strategy):
             return self._bid_by_model(view, legal)  # (a model of another count: not used)
         n = view["players"]
         index = _INDEX
-        cards = [index[c] for c in view["hand"]]
-        extra = _PARTNER_TRICKS[n] + _KITTY_TRICKS
+        ests, danger_ex, danger_hand = bid_inputs([index[c] for c in view["hand"]], n)
         best: tuple[int, str, float] | None = None
-        for d in ("s", "w", "d", "c", "nt"):
-            est = _estimate(cards, _MODE_ID[d], n) + extra
+        for d, est in zip(DENOMINATIONS, ests, strict=True):
             tricks = min(10, int(est - _MARGIN))
             if tricks < 6:
                 continue
@@ -264,20 +291,10 @@ class Fairy500Heuristic(Strategy):
             value = bid_value(tricks, d)
             if text in legal and (best is None or value > best[0]):
                 best = (value, text, est)
-        dangers = _dangers(cards, n)
-        danger_ex = sum(dangers[3:])  # misere_danger(hand, n, 3)
-        danger_hand = sum(dangers)
-        misere: list[tuple[int, str]] = []
-        scale = _MISERE_SCALE[n]
-        danger_ex /= scale
-        danger_hand /= scale
-        if danger_ex < 0.35:
-            misere.append((misere_value("misere", "", n), "bid misere"))
-        if danger_ex < 0.15:
-            misere.append((misere_value("open-misere", "", n), "bid open-misere"))
-        if danger_hand < 0.15:
-            misere.append((misere_value("open-hand-misere", "", n), "bid open-hand-misere"))
-        for value, text in misere:
+        for kind, limit, whole in MISERE_RULES:
+            value, text = misere_value(kind, "", n), f"bid {kind}"
+            if (danger_hand if whole else danger_ex) >= limit:
+                continue
             if text in legal and (best is None or value > best[0]):
                 best = (value, text, -danger_ex)
         if best is not None:
