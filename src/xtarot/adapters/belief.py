@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from xtarot._version import __version__
-from xtarot.adapters.belief_events import KINDS, RELATIONS, SEAT_FACTS, Events
+from xtarot.adapters.belief_events import KINDS, RELATIONS, SEAT_FACTS, SUIT_KINDS, Events
 from xtarot.adapters.modelfile import read_model, write_model
 from xtarot.adapters.tensors import encoder_for
 from xtarot.adapters.training import fit
@@ -321,6 +321,12 @@ class BeliefModel:
         self.cards: tuple[str, ...] = tuple(meta["cards"])
         self.locations: tuple[str, ...] = tuple(meta["locations"])
         self.kinds = np.asarray(arrays["kinds"], dtype=np.int64)
+        # the relations φ counts (files without the list count them all)
+        names = meta.get("relations", list(RELATIONS))
+        unknown = [r for r in names if r not in RELATIONS]
+        if unknown or not names:
+            raise ValueError(f"belief model: unknown relations {unknown or names!r}")
+        self.relations = np.array([RELATIONS.index(r) for r in names], dtype=np.int64)
         self.w1 = arrays["w1"].astype(np.float32)
         self.b1 = arrays["b1"].astype(np.float32)
         self.w2 = arrays["w2"].astype(np.float32)
@@ -386,7 +392,7 @@ class BeliefModel:
         self, x: tuple[np.ndarray, np.ndarray, np.ndarray], rows: np.ndarray, cards: np.ndarray
     ) -> np.ndarray:
         """φ ``[pairs, locations, width]`` of the (row, card) pairs of inputs ``x``."""
-        return _phi(self.events, x, rows, cards, self.kinds, self._seat_of)
+        return _phi(self.events, x, rows, cards, self.kinds, self._seat_of, self.relations)
 
     def correction(self, x: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
         """``[rows, cards, locations]``: the learned part of the logits (everything but
@@ -512,9 +518,10 @@ def _hand_seat(location: str) -> int:
     return int(number) if name == "hand" and number.isdigit() else 0
 
 
-def input_width(events: Events, kinds: int, locations: int) -> int:
-    """φ's width (see :func:`_phi`) for this many kinds of event and locations."""
-    related = kinds * len(RELATIONS)
+def input_width(events: Events, kinds: int, locations: int, relations: int = len(RELATIONS)) -> int:
+    """φ's width (see :func:`_phi`) for this many kinds of event, locations and
+    relations."""
+    related = kinds * relations
     return 3 * related + len(SEAT_FACTS) + events.card_features.shape[1] + locations
 
 
@@ -525,14 +532,18 @@ def _phi(
     cards: np.ndarray,
     kinds: np.ndarray,
     seat_of: np.ndarray,
+    relations: np.ndarray | None = None,
 ) -> np.ndarray:
     """φ ``[pairs, locations, width]`` for (row, card) pairs: per location, the
     place's seat's related events and facts (zero for a place that is no hand), the
     acting seat's and the other seats' related events, the card's features and the
-    place (one-hot)."""
+    place (one-hot).  ``relations``: the indices into :data:`RELATIONS` counted (all
+    when ``None``)."""
     counts, facts, seats = x
     counts, facts = _relative(counts[:, kinds], facts, seats)  # [rows, kinds, players, slots]
     rel = events.relations  # [relations, slots, cards]
+    if relations is not None:
+        rel = rel[relations]
     # related[r, p, c, k, q]: events of kind k by relative seat p related to card c by q
     related = np.log1p(np.einsum("bkps,qsc->bpckq", counts, rel, optimize=True))
     n_rows, players = related.shape[:2]
@@ -607,7 +618,7 @@ class _Inference:
     def __init__(self, model: BeliefModel) -> None:
         ev = model.events
         players = model.players
-        n_kinds, n_rel = len(model.kinds), len(RELATIONS)
+        n_kinds, n_rel = len(model.kinds), len(model.relations)
         width = n_kinds * n_rel  # one seat's related events, (kind, relation)
         n_loc = len(model.locations)
         w1 = model.w1
@@ -620,13 +631,37 @@ class _Inference:
         self.n_loc = n_loc
         self.n_cards = len(model.cards)
         w_place, w_facts, w_mine, w_others = (w1[a:b] for a, b in itertools.pairwise(ends))
+        # the kinds whose events name a suit, never a card (fairy500's bids and trump):
+        # their related events are "same suit" alone, every other relation zero (the
+        # relations of the suits' slots are checked), so they skip the relation product
+        # and only w1's "same suit" column of each meets them; the others' kinds first
+        n = self.n_cards
+        relations = ev.relations[model.relations]  # [relations, slots, cards]
+        same_suit = [j for j, q in enumerate(model.relations) if RELATIONS[q] == "same suit"]
+        suits_alone = bool(same_suit) and not np.delete(relations[:, n:], same_suit, 0).any()
+        names = [KINDS[k] for k in model.kinds]
+        suit_kinds = [k for k, x in enumerate(names) if x in SUIT_KINDS and suits_alone]
+        card_kinds = [k for k in range(n_kinds) if k not in suit_kinds]
+        self.card_kinds, self.suit_kinds = len(card_kinds), len(suit_kinds)
+        order = card_kinds + suit_kinds
         # seat groups: 0 the acting seat, 1 .. players - 1 the others in turn, then
         # the others' sum; each group's block of w1, transposed [groups, units, width]
+        # (the width (kind, relation) of the others' kinds, then the suits' kinds'
+        # "same suit" column)
         self.groups = groups = players + 1
-        self.w_groups = np.ascontiguousarray(
-            np.stack([w_mine, *[w_place] * (players - 1), w_others]).transpose(0, 2, 1),
-            dtype=np.float32,
+        blocks = np.stack([w_mine, *[w_place] * (players - 1), w_others])
+        blocks = blocks.reshape(groups, n_kinds, n_rel, units)
+        blocks = np.concatenate(
+            [
+                blocks[:, card_kinds].reshape(groups, -1, units),
+                blocks[:, suit_kinds, same_suit[0] if suit_kinds else 0],
+            ],
+            axis=1,
         )
+        self.width = blocks.shape[1]
+        self.w_groups = np.ascontiguousarray(blocks.transpose(0, 2, 1), dtype=np.float32)
+        if suit_kinds:  # a suit's slot -> the cards of the suit
+            self.suit_rel = np.ascontiguousarray(relations[same_suit[0], n:])
         # per place [locations, units, cards]: the card's features' term, the place's
         # one-hot's and b1 (a buffer's fixed rows, below)
         card_term = (ev.card_features @ w1[int(ends[-1]) : expected - n_loc]).T
@@ -642,23 +677,23 @@ class _Inference:
                 take[j, s] = 1.0
         take[:, groups:] = np.eye(n_loc)
         self.take = take
-        # relations as [slots, (relation, card)]
-        self.rel = np.ascontiguousarray(ev.relations.transpose(1, 0, 2)).reshape(ev.slots, -1)
+        # the model's relations as [slots, (relation, card)]
+        self.rel = np.ascontiguousarray(relations.transpose(1, 0, 2)).reshape(ev.slots, -1)
         # per acting seat, [(group, kind), (every kind, absolute seat)]: sums a view's
-        # events of the model's kinds by seat group
+        # events of the model's kinds by seat group (the kinds in the order above)
         n_all = len(KINDS)
         by_group = np.zeros((players, groups, n_kinds, n_all, players), dtype=np.float32)
         for a in range(players):
             for g in range(players):
                 p = (a + g) % players
-                for k, kind in enumerate(model.kinds):
+                for k, kind in enumerate(model.kinds[order]):
                     by_group[a, g, k, kind, p] = 1.0
                     if g:
                         by_group[a, players, k, kind, p] = 1.0
         self.by_group = by_group.reshape(players, groups * n_kinds, n_all * players)
         # every slot when relating them all costs fewer multiply-adds than this (three
         # or four numpy calls saved), else only the slots some event names
-        self.every_slot = groups * n_kinds * self.rel.size <= 3 * _ONE_THREAD // 2
+        self.every_slot = groups * len(card_kinds) * self.rel.size <= 3 * _ONE_THREAD // 2
         # per acting seat, [(seat, fact), (place, unit) then place]: minus the facts'
         # term of each place (the facts of the seat whose hand it is; none for a place
         # that is no hand), then that term through w2
@@ -695,6 +730,27 @@ class _Inference:
             self._local.y = y
         return y
 
+    def _related(self, x: np.ndarray) -> np.ndarray:
+        """``[groups, width, cards]``: the related events of a view's ``[(group, kind),
+        slots]`` where some kinds name suits alone: the others' kinds by one batched
+        product, the suits' kinds' "same suit" by another, in this thread's buffer."""
+        z: np.ndarray | None = getattr(self._local, "z", None)
+        groups, n_cards = self.groups, self.n_cards
+        if z is None:
+            z = self._local.z = np.empty((groups, self.width, n_cards), np.float32)
+        x = x.reshape(groups, -1, x.shape[-1])
+        flat = z.reshape(groups, -1)
+        cards, done = self.card_kinds, self.card_kinds * self.rel.shape[1]
+        by_card = flat[:, :done].reshape(groups, cards, -1)
+        if self.every_slot:
+            np.matmul(x[:, :cards], self.rel, out=by_card)
+        else:
+            slots = x[:, :cards].any(axis=(0, 1)).nonzero()[0]
+            np.matmul(x[:, :cards, slots], self.rel[slots], out=by_card)
+        by_suit = flat[:, done:].reshape(groups, self.suit_kinds, n_cards)
+        np.matmul(x[:, cards:, n_cards:], self.suit_rel, out=by_suit)
+        return z
+
     def __call__(self, counts: np.ndarray, facts: np.ndarray, seat: int) -> np.ndarray:
         """``[cards, locations]``: the learned part of the logits of every card for one
         view's events ``[kinds, players, slots]``, facts ``[players, facts]`` and acting
@@ -705,8 +761,11 @@ class _Inference:
         """The same, ``[locations, cards]``."""
         groups, units, n_cards, n_loc = self.groups, self.units, self.n_cards, self.n_loc
         y = self._buffer()
-        x = self.by_group[seat] @ counts.reshape(-1, counts.shape[-1])  # [(group, kind), slots]
-        if self.every_slot:
+        # ndarray.dot for the 2-d products: the same sgemm as @, called with less work
+        x = self.by_group[seat].dot(counts.reshape(-1, counts.shape[-1]))  # [(group, kind), slots]
+        if self.suit_kinds:
+            z = self._related(x)
+        elif self.every_slot:
             z = _one_thread_product(x, self.rel)  # [(group, kind), (relation, card)]
         else:
             slots = x.any(axis=0).nonzero()[0]  # the slots some event names: few
@@ -717,8 +776,8 @@ class _Inference:
             z.reshape(groups, self.width, n_cards),
             out=y[:groups].reshape(groups, units, n_cards),
         )
-        h = (self.take @ y).reshape(n_loc, units, n_cards)
-        t = facts.reshape(-1) @ self.facts[seat]  # minus the facts' term, then through w2
+        h = self.take.dot(y).reshape(n_loc, units, n_cards)
+        t = facts.reshape(-1).dot(self.facts[seat])  # minus the facts' term, then through w2
         np.maximum(h, t[: n_loc * units].reshape(n_loc, units, 1), out=h)
         out = self.w2 @ h  # [locations, cards]
         out += t[n_loc * units :, None]
@@ -941,6 +1000,7 @@ def train(
     *,
     epochs: int = 12,
     hidden_units: int = 32,
+    relations: int = len(RELATIONS),
     batch: int = 128,
     lr: float = 3e-3,
     decay: float = 1e-4,
@@ -949,8 +1009,8 @@ def train(
 ) -> TrainResult:
     """Train on every row that is not held out (the last tenth of those games
     validates, and the epoch of lowest validation loss is kept), then evaluate on the
-    held-out rows.  Adam, one hidden ReLU layer shared by every card and place;
-    deterministic in ``seed``."""
+    held-out rows.  Adam, one hidden ReLU layer shared by every card and place, on
+    the first ``relations`` of :data:`RELATIONS`; deterministic in ``seed``."""
     start = time.perf_counter()
     train_games = sorted({g for g in data.game_of_row if g < data.first_held})
     n_val = max(1, len(train_games) // 10) if len(train_games) > 1 else 0
@@ -970,7 +1030,10 @@ def train(
     kinds = np.flatnonzero(seen)
     seat_of = np.array([_hand_seat(x) for x in hidden_names], dtype=np.int64)
     n_cards, n_locs = len(data.cards), len(hidden)
-    width = input_width(ev, len(kinds), n_locs)
+    if not 1 <= relations <= len(RELATIONS):
+        raise ValueError(f"relations: 1 to {len(RELATIONS)}, not {relations}")
+    chosen = np.arange(relations)
+    width = input_width(ev, len(kinds), n_locs, relations)
     rng = np.random.default_rng(seed)
     net = _Net(
         {
@@ -993,6 +1056,7 @@ def train(
         "locations": hidden_names,
         "kinds": [KINDS[k] for k in kinds],
         "hidden_units": hidden_units,
+        "relations": list(RELATIONS[:relations]),
         "prior_draws": data.prior_draws,
         "prior_smooth": PRIOR_SMOOTH,
     }
@@ -1001,7 +1065,7 @@ def train(
         target, counted, open_ = _masks(data, rows, hidden)
         b, c = np.nonzero(counted)
         x = data.event_arrays(rows)
-        phi = _phi(ev, x, b, c, kinds, seat_of)
+        phi = _phi(ev, x, b, c, kinds, seat_of, chosen)
         counts = np.stack([data.prior[r][:, hidden] for r in rows]).astype(np.float32)
         planes = _planes(counts, data.prior_draws)[b, c]
         return phi, planes, c, target[b, c], open_[b]
@@ -1074,6 +1138,7 @@ def train_on(
     eval_games: int,
     epochs: int = 12,
     hidden_units: int = 32,
+    relations: int = len(RELATIONS),
     command: str = "",
     on_epoch: Callable[[int], None] | None = None,
 ) -> TrainResult:
@@ -1093,7 +1158,13 @@ def train_on(
         "epochs": epochs,
     }
     result = train(
-        data, meta, epochs=epochs, hidden_units=hidden_units, seed=seed, on_epoch=on_epoch
+        data,
+        meta,
+        epochs=epochs,
+        hidden_units=hidden_units,
+        relations=relations,
+        seed=seed,
+        on_epoch=on_epoch,
     )
     result.model.meta.update(
         train_positions=result.train_positions,
@@ -1112,6 +1183,7 @@ def train_belief(
     eval_positions: int = 200,
     epochs: int = 12,
     hidden_units: int = 32,
+    relations: int = len(RELATIONS),
     command: str = "",
     on_game: Callable[[int], None] | None = None,
     on_epoch: Callable[[int], None] | None = None,
@@ -1130,6 +1202,7 @@ def train_belief(
         eval_games=eval_games,
         epochs=epochs,
         hidden_units=hidden_units,
+        relations=relations,
         command=command,
         on_epoch=on_epoch,
     )
