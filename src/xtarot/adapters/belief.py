@@ -574,27 +574,41 @@ def _phi(
 _ONE_THREAD = 2 * 65536 * 4
 
 
-def _one_thread_product(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+def _one_thread_product(x: np.ndarray, y: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """``x @ y`` (``[rows, k] @ [k, n]``, float32) in as few products below :data:`_ONE_THREAD`
     multiply-adds as can be, on slices of ``x``'s rows as even as can be: one batched
     call when they are equal, else one call each (bigger products run faster than a
-    batch of small ones)."""
+    batch of small ones).  Into ``out`` (``[rows, n]``, its rows may lie apart) when
+    given."""
     rows, k = x.shape
     per_row = k * y.shape[1]
     parts = 1
     while parts < rows and -(-rows // parts) * per_row >= _ONE_THREAD:
         parts += 1
-    if parts == 1:
+    if out is not None:
+        pass
+    elif parts == 1:
         return x @ y  # type: ignore[no-any-return]
-    if rows % parts == 0:
+    elif rows % parts == 0:
         return np.matmul(x.reshape(parts, rows // parts, k), y).reshape(rows, -1)
-    out = np.empty((rows, y.shape[1]), dtype=np.float32)
+    else:
+        out = np.empty((rows, y.shape[1]), dtype=np.float32)
     start = 0
     for i in range(1, parts + 1):
         end = rows * i // parts
         np.matmul(x[start:end], y, out=out[start:end])
         start = end
     return out
+
+
+def _classes(relation: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A relation ``[slots, cards]`` as ``sums @ spread``: ``sums [slots, classes]``
+    adds the slots related to each class of cards, ``spread [classes, cards]`` gives
+    each card its class (the cards whose columns are the same form a class)."""
+    columns, which = np.unique(relation.T, axis=0, return_inverse=True)
+    spread = np.zeros((len(columns), relation.shape[1]), dtype=np.float32)
+    spread[np.ravel(which), np.arange(relation.shape[1])] = 1.0
+    return np.ascontiguousarray(columns.T, dtype=np.float32), spread
 
 
 class _Inference:
@@ -643,6 +657,7 @@ class _Inference:
         suit_kinds = [k for k, x in enumerate(names) if x in SUIT_KINDS and suits_alone]
         card_kinds = [k for k in range(n_kinds) if k not in suit_kinds]
         self.card_kinds, self.suit_kinds = len(card_kinds), len(suit_kinds)
+        self.kinds = n_kinds
         order = card_kinds + suit_kinds
         # seat groups: 0 the acting seat, 1 .. players - 1 the others in turn, then
         # the others' sum; each group's block of w1, transposed [groups, units, width]
@@ -690,10 +705,49 @@ class _Inference:
                     by_group[a, g, k, kind, p] = 1.0
                     if g:
                         by_group[a, players, k, kind, p] = 1.0
-        self.by_group = by_group.reshape(players, groups * n_kinds, n_all * players)
+        # only the rows of the kinds from the model's first to its last are read
+        first, last = int(model.kinds.min()), int(model.kinds.max()) + 1
+        self.kind_rows = slice(first, last)
+        self.by_group = np.ascontiguousarray(
+            by_group[..., first:last, :].reshape(players, groups * n_kinds, -1)
+        )
         # every slot when relating them all costs fewer multiply-adds than this (three
         # or four numpy calls saved), else only the slots some event names
         self.every_slot = groups * len(card_kinds) * self.rel.size <= 3 * _ONE_THREAD // 2
+        # where the product runs on the slots some event names (its relation rows
+        # gathered per view: extendori), the relations that need no product leave it:
+        # the card itself (a copy of the events) and one whose cards fall in a few
+        # classes ("same suit": each class's sum, then spread to its cards), each
+        # checked against the table; z's relations are then the product's first
+        self.derived = not self.every_slot and not suit_kinds
+        if self.derived:
+            identity = np.zeros(relations.shape[1:], dtype=np.float32)
+            identity[:n] = np.eye(n, dtype=np.float32)
+            copied = [q for q in range(n_rel) if np.array_equal(relations[q], identity)][:1]
+            spread, sums, spreads = [], [], []
+            for q in range(n_rel):
+                if q not in copied:
+                    total, cards_of = _classes(relations[q])
+                    if 4 * len(cards_of) <= n and np.array_equal(total @ cards_of, relations[q]):
+                        spread.append(q)
+                        sums.append(total)
+                        spreads.append(cards_of)
+            product = [q for q in range(n_rel) if q not in copied and q not in spread]
+            self.derived = bool(copied or spread) and bool(product)
+        if self.derived:
+            order_q = product + copied + spread
+            self.n_product, self.copied = len(product), bool(copied)
+            self.rel = np.ascontiguousarray(relations[product].transpose(1, 0, 2))
+            self.rel = self.rel.reshape(ev.slots, -1)
+            self.sums = np.concatenate([np.zeros((ev.slots, 0), np.float32), *sums], axis=1)
+            block = np.zeros((self.sums.shape[1], len(spread), n), dtype=np.float32)
+            at = 0
+            for k, cards_of in enumerate(spreads):
+                block[at : at + len(cards_of), k] = cards_of
+                at += len(cards_of)
+            self.spread = block.reshape(len(block), -1)
+            w = self.w_groups.reshape(groups, units, n_kinds, n_rel)[:, :, :, order_q]
+            self.w_groups = np.ascontiguousarray(w.reshape(groups, units, -1))
         # per acting seat, [(seat, fact), (place, unit) then place]: minus the facts'
         # term of each place (the facts of the seat whose hand it is; none for a place
         # that is no hand), then that term through w2
@@ -730,6 +784,25 @@ class _Inference:
             self._local.y = y
         return y
 
+    def _derived(self, x: np.ndarray) -> np.ndarray:
+        """``[(group, kind), (relation, card)]``: the related events of a view's
+        ``[(group, kind), slots]``, the product's relations on the slots some event
+        names, then the card itself's (a copy) and the classes' (sums spread to the
+        cards), in this thread's buffer."""
+        z: np.ndarray | None = getattr(self._local, "z", None)
+        n_cards = self.n_cards
+        if z is None:
+            z = self._local.z = np.empty((len(x), self.width // self.kinds * n_cards), np.float32)
+        done = self.rel.shape[1]
+        slots = x.any(axis=0).nonzero()[0]  # the slots some event names: few
+        _one_thread_product(x[:, slots], self.rel[slots], z[:, :done])
+        if self.copied:
+            z[:, done : done + n_cards] = x[:, :n_cards]
+            done += n_cards
+        if done < z.shape[1]:
+            np.matmul(x.dot(self.sums), self.spread, out=z[:, done:])
+        return z
+
     def _related(self, x: np.ndarray) -> np.ndarray:
         """``[groups, width, cards]``: the related events of a view's ``[(group, kind),
         slots]`` where some kinds name suits alone: the others' kinds by one batched
@@ -762,11 +835,14 @@ class _Inference:
         groups, units, n_cards, n_loc = self.groups, self.units, self.n_cards, self.n_loc
         y = self._buffer()
         # ndarray.dot for the 2-d products: the same sgemm as @, called with less work
-        x = self.by_group[seat].dot(counts.reshape(-1, counts.shape[-1]))  # [(group, kind), slots]
+        events = counts[self.kind_rows].reshape(-1, counts.shape[-1])
+        x = self.by_group[seat].dot(events)  # [(group, kind), slots]
         if self.suit_kinds:
             z = self._related(x)
         elif self.every_slot:
             z = _one_thread_product(x, self.rel)  # [(group, kind), (relation, card)]
+        elif self.derived:
+            z = self._derived(x)
         else:
             slots = x.any(axis=0).nonzero()[0]  # the slots some event names: few
             z = _one_thread_product(x[:, slots], self.rel[slots])
