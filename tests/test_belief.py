@@ -16,6 +16,7 @@ import itertools
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -299,16 +300,18 @@ def _reference_correction(model: BeliefModel, x: Any) -> Any:
     return (h @ model.w2)[..., 0] + model.b2[0] + model.bias[cards]
 
 
-def _random_model(game: Any, seed: int, relations: int = len(RELATIONS)) -> BeliefModel:
-    """A model of every kind of event with weights of a trained model's scale: the
-    hands of the other seats and one place that is no hand; the first ``relations``
-    relations (the file records them when they are not all)."""
+def _random_model(
+    game: Any, seed: int, relations: int = len(RELATIONS), kinds: Sequence[str] = KINDS
+) -> BeliefModel:
+    """A model of ``kinds`` of event (every kind unless told) with weights of a
+    trained model's scale: the hands of the other seats and one place that is no hand;
+    the first ``relations`` relations (the file records them when they are not all)."""
     from xtarot.adapters.tensors import encoder_for
 
     cards = list(encoder_for(game).cards)
     others = {"fairy500": "kitty", "sono-arcana": "stack"}.get(game.id, "stock")
     locations = [f"hand:+{k}" for k in range(1, game.players)] + [others]
-    width = input_width(events_for(game), len(KINDS), len(locations), relations)
+    width = input_width(events_for(game), len(kinds), len(locations), relations)
     rng = np.random.default_rng(seed)
     units = 16
     meta = {
@@ -321,7 +324,7 @@ def _random_model(game: Any, seed: int, relations: int = len(RELATIONS)) -> Beli
     if relations != len(RELATIONS):
         meta["relations"] = list(RELATIONS[:relations])
     arrays = {
-        "kinds": np.arange(len(KINDS)),
+        "kinds": np.array([KINDS.index(k) for k in kinds]),
         "w1": rng.standard_normal((width, units)) * np.sqrt(2.0 / width),
         "b1": rng.standard_normal(units) * 0.1,
         "w2": rng.standard_normal((units, 1)) / np.sqrt(units),
@@ -333,27 +336,34 @@ def _random_model(game: Any, seed: int, relations: int = len(RELATIONS)) -> Beli
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players", "relations"),
+    ("game_id", "players", "relations", "tricks"),
     [
-        ("fairy500", 4, 7),
-        ("grail-mahjong", 3, 7),
-        ("extendori", 4, 7),
-        ("sono-arcana", 3, 7),
-        ("matto", 3, 7),
-        ("arcana-duel", 2, 7),
-        ("extendori", 4, 4),  # a model of fewer relations (--relations 4)
-        ("fairy500", 4, 2),
+        ("fairy500", 4, 7, False),
+        ("grail-mahjong", 3, 7, False),
+        ("extendori", 4, 7, False),
+        ("sono-arcana", 3, 7, False),
+        ("matto", 3, 7, False),
+        ("arcana-duel", 2, 7, False),
+        # the trick events alone, as a trained extendori model reads them: the
+        # relations that need no product (the card, "same suit") left out of it
+        ("extendori", 4, 7, True),
+        ("extendori", 4, 4, True),  # a model of fewer relations (--relations 4)
+        ("fairy500", 4, 2, False),
     ],
 )
 def test_the_play_time_network_is_the_trained_one(
-    game_id: str, players: int, relations: int
+    game_id: str, players: int, relations: int, tricks: bool
 ) -> None:
     """``correction``, ``log_probs`` and ``log_weight`` (the network split by φ's parts,
     the related events computed once per seat) give what φ through both layers gives,
     at positions all along a match, every seat acting in turn."""
     game = xtarot.load(game_id, players=players)
-    model = _random_model(game, players, relations)
+    kinds = ("lead", "follow_up", "follow_down", "off") if tricks else KINDS
+    model = _random_model(game, players, relations, kinds)
     assert len(model.relations) == relations
+    # the paths under test: derived relations (extendori's tricks), suits' kinds
+    assert model._net.derived == tricks
+    assert bool(model._net.suit_kinds) == (not tricks)
     state = game.new_state(seed=5)
     rng = random.Random(5)
     worst = worst_logp = worst_weight = 0.0
@@ -373,6 +383,7 @@ def test_the_play_time_network_is_the_trained_one(
             got = model.correction(x)[0]
             assert got.shape == ref.shape == (len(model.cards), len(model.locations))
             assert np.abs(ref).max() > 0.1  # the network is not near zero: the test can fail
+            assert np.isfinite(got).all()  # (a NaN would pass the max below)
             worst = max(worst, float(np.abs(got - ref).max()))
             worlds = [state.sample_world(seat, rng) for _ in range(4)]
             counts = model.prior_counts(worlds, seat)

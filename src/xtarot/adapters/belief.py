@@ -706,10 +706,12 @@ class _Inference:
                     if g:
                         by_group[a, players, k, kind, p] = 1.0
         # only the rows of the kinds from the model's first to its last are read
-        first, last = int(model.kinds.min()), int(model.kinds.max()) + 1
+        first, last = (int(model.kinds.min()), int(model.kinds.max()) + 1) if n_kinds else (0, 0)
         self.kind_rows = slice(first, last)
         self.by_group = np.ascontiguousarray(
-            by_group[..., first:last, :].reshape(players, groups * n_kinds, -1)
+            by_group[..., first:last, :].reshape(
+                players, groups * n_kinds, (last - first) * players
+            )
         )
         # every slot when relating them all costs fewer multiply-adds than this (three
         # or four numpy calls saved), else only the slots some event names
