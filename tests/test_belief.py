@@ -363,6 +363,8 @@ def test_the_play_time_network_is_the_trained_one(
     assert len(model.relations) == relations
     # the paths under test: derived relations (extendori's tricks), suits' kinds
     assert model._net.derived == tricks
+    if tricks:  # both ways of the smaller product: on the named slots, on every slot
+        assert model._net.every_slot == (relations == 4)
     assert bool(model._net.suit_kinds) == (not tricks)
     state = game.new_state(seed=5)
     rng = random.Random(5)

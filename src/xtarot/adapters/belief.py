@@ -716,11 +716,13 @@ class _Inference:
         # every slot when relating them all costs fewer multiply-adds than this (three
         # or four numpy calls saved), else only the slots some event names
         self.every_slot = groups * len(card_kinds) * self.rel.size <= 3 * _ONE_THREAD // 2
-        # where the product runs on the slots some event names (its relation rows
+        # where the product would run on the slots some event names (its relation rows
         # gathered per view: extendori), the relations that need no product leave it:
         # the card itself (a copy of the events) and one whose cards fall in a few
         # classes ("same suit": each class's sum, then spread to its cards), each
-        # checked against the table; z's relations are then the product's first
+        # checked against the table; z's relations are then the product's first.
+        # (Where every slot is multiplied already, fairy500 and grail-mahjong, the
+        # extra calls cost more than the smaller product saves: measured 1.15x.)
         self.derived = not self.every_slot and not suit_kinds
         if self.derived:
             identity = np.zeros(relations.shape[1:], dtype=np.float32)
@@ -750,6 +752,8 @@ class _Inference:
             self.spread = block.reshape(len(block), -1)
             w = self.w_groups.reshape(groups, units, n_kinds, n_rel)[:, :, :, order_q]
             self.w_groups = np.ascontiguousarray(w.reshape(groups, units, -1))
+            # the smaller product may now run on every slot (extendori --relations 4)
+            self.every_slot = groups * n_kinds * self.rel.size <= 3 * _ONE_THREAD // 2
         # per acting seat, [(seat, fact), (place, unit) then place]: minus the facts'
         # term of each place (the facts of the seat whose hand it is; none for a place
         # that is no hand), then that term through w2
@@ -796,8 +800,11 @@ class _Inference:
         if z is None:
             z = self._local.z = np.empty((len(x), self.width // self.kinds * n_cards), np.float32)
         done = self.rel.shape[1]
-        slots = x.any(axis=0).nonzero()[0]  # the slots some event names: few
-        _one_thread_product(x[:, slots], self.rel[slots], z[:, :done])
+        if self.every_slot:
+            _one_thread_product(x, self.rel, z[:, :done])
+        else:
+            slots = x.any(axis=0).nonzero()[0]  # the slots some event names: few
+            _one_thread_product(x[:, slots], self.rel[slots], z[:, :done])
         if self.copied:
             z[:, done : done + n_cards] = x[:, :n_cards]
             done += n_cards
@@ -841,10 +848,10 @@ class _Inference:
         x = self.by_group[seat].dot(events)  # [(group, kind), slots]
         if self.suit_kinds:
             z = self._related(x)
-        elif self.every_slot:
-            z = _one_thread_product(x, self.rel)  # [(group, kind), (relation, card)]
         elif self.derived:
             z = self._derived(x)
+        elif self.every_slot:
+            z = _one_thread_product(x, self.rel)  # [(group, kind), (relation, card)]
         else:
             slots = x.any(axis=0).nonzero()[0]  # the slots some event names: few
             z = _one_thread_product(x[:, slots], self.rel[slots])
