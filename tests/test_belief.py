@@ -415,14 +415,20 @@ def test_the_play_time_network_is_the_trained_one(
     )
 
 
-def test_the_play_time_network_pickles_and_runs_in_threads() -> None:
-    """The network keeps a buffer per thread: threads at once get the same numbers, and a
-    pickled model (its buffers left out) gives the same logits and world weights."""
+@pytest.mark.parametrize("relations", [None, 7, 4])
+def test_the_play_time_network_pickles_and_runs_in_threads(relations: int | None) -> None:
+    """The network keeps buffers per thread: threads at once get the same numbers, and a
+    pickled model (its buffers left out) gives the same logits and world weights (every
+    kind of event: the suits' kinds' buffer; the trick events alone: the derived
+    relations', on the named slots and on every slot)."""
     import pickle
     import threading
 
     game = xtarot.load("extendori", players=4)
-    model = _random_model(game, 4)
+    if relations is None:
+        model = _random_model(game, 4)
+    else:
+        model = _random_model(game, 4, relations, ("lead", "follow_up", "follow_down", "off"))
     state = _position("extendori", 4, 2, 40)
     seat = state.current_player
     assert seat is not None
