@@ -618,8 +618,12 @@ class _Inference:
     φ's first layer is split by its parts.  The view's events are summed by seat group
     (the acting seat, each other seat, the other seats together: one product with a
     table of the acting seat) and related to every card by one product (on every slot
-    when that product is small, else on the slots some event names); after ``log1p``
-    each group meets its block of ``w1`` (the place's seat's block for each other seat;
+    when that product is small, else on the slots some event names).  Two shortcuts
+    give the same numbers: the kinds that name suits alone (fairy500's bids and trump)
+    are related as "same suit" only, by a product of their own; where the product would
+    run on the named slots (extendori), the card itself's relation is a copy of the
+    events and "same suit" each suit's sum spread to its cards, and only the rest are
+    multiplied (on every slot when that is now small).  After ``log1p`` each group meets its block of ``w1`` (the place's seat's block for each other seat;
     the acting seat's and the others' blocks for the card itself) in one batched
     product, and one small product adds, per place, the groups it takes and a fixed
     row of its own: the card's features' term, the place's one-hot's and ``b1``, made
