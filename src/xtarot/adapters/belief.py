@@ -623,8 +623,9 @@ class _Inference:
     are related as "same suit" only, by a product of their own; where the product would
     run on the named slots (extendori), the card itself's relation is a copy of the
     events and "same suit" each suit's sum spread to its cards, and only the rest are
-    multiplied (on every slot when that is now small).  After ``log1p`` each group meets its block of ``w1`` (the place's seat's block for each other seat;
-    the acting seat's and the others' blocks for the card itself) in one batched
+    multiplied (on every slot when that is now small).  After ``log1p`` each group
+    meets its block of ``w1`` (the place's seat's block for each other seat; the acting
+    seat's and the others' blocks for the card itself) in one batched
     product, and one small product adds, per place, the groups it takes and a fixed
     row of its own: the card's features' term, the place's one-hot's and ``b1``, made
     at load time and kept in a buffer of each thread.  The places' seats' facts meet
