@@ -16,6 +16,7 @@ import itertools
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ from xtarot.adapters.belief import (  # noqa: E402  (after the skip)
     true_locations,
     weighted_decision,
 )
-from xtarot.adapters.belief_events import KINDS  # noqa: E402
+from xtarot.adapters.belief_events import KINDS, RELATIONS  # noqa: E402
 
 runner = CliRunner()
 ENV = {"LANG": "C.UTF-8", "LC_ALL": "", "COLUMNS": "100", "TERM": "dumb", "NO_COLOR": "1"}
@@ -257,6 +258,20 @@ def test_features_come_from_the_view_only(game_id: str, players: int, steps: int
     assert differ  # the worlds do hide other cards: the test can fail
 
 
+def test_suit_kinds_name_suits_never_cards() -> None:
+    """The play-time network relates a bid or a trump to the cards as "same suit"
+    alone: an event of such a kind on a card is refused where it is written."""
+    from xtarot.adapters.belief_events import SUIT_KINDS, _Sink
+
+    sink = _Sink(events_for(xtarot.load("fairy500", players=4)))
+    for kind in SUIT_KINDS:
+        sink.add_suit(kind, 1, "c")
+        with pytest.raises(ValueError, match="names a suit"):
+            sink.add(kind, 1, "Jc")
+    sink.add("called", 1, "Jc")
+    assert len(sink.where) == 1 + len(SUIT_KINDS)
+
+
 def test_played_cards_are_counted_as_one_tenth_at_a_time() -> None:
     """The seats' "played" fact is looked up, not added card by card: the same float32
     sums as ``+= 0.1`` once per card (which differ from ``n * 0.1`` for some ``n``)."""
@@ -285,15 +300,18 @@ def _reference_correction(model: BeliefModel, x: Any) -> Any:
     return (h @ model.w2)[..., 0] + model.b2[0] + model.bias[cards]
 
 
-def _random_model(game: Any, seed: int) -> BeliefModel:
-    """A model of every kind of event with weights of a trained model's scale: the
-    hands of the other seats and one place that is no hand."""
+def _random_model(
+    game: Any, seed: int, relations: int = len(RELATIONS), kinds: Sequence[str] = KINDS
+) -> BeliefModel:
+    """A model of ``kinds`` of event (every kind unless told) with weights of a
+    trained model's scale: the hands of the other seats and one place that is no hand;
+    the first ``relations`` relations (the file records them when they are not all)."""
     from xtarot.adapters.tensors import encoder_for
 
     cards = list(encoder_for(game).cards)
     others = {"fairy500": "kitty", "sono-arcana": "stack"}.get(game.id, "stock")
     locations = [f"hand:+{k}" for k in range(1, game.players)] + [others]
-    width = input_width(events_for(game), len(KINDS), len(locations))
+    width = input_width(events_for(game), len(kinds), len(locations), relations)
     rng = np.random.default_rng(seed)
     units = 16
     meta = {
@@ -303,8 +321,10 @@ def _random_model(game: Any, seed: int) -> BeliefModel:
         "cards": cards,
         "locations": locations,
     }
+    if relations != len(RELATIONS):
+        meta["relations"] = list(RELATIONS[:relations])
     arrays = {
-        "kinds": np.arange(len(KINDS)),
+        "kinds": np.array([KINDS.index(k) for k in kinds]),
         "w1": rng.standard_normal((width, units)) * np.sqrt(2.0 / width),
         "b1": rng.standard_normal(units) * 0.1,
         "w2": rng.standard_normal((units, 1)) / np.sqrt(units),
@@ -316,22 +336,36 @@ def _random_model(game: Any, seed: int) -> BeliefModel:
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players"),
+    ("game_id", "players", "relations", "tricks"),
     [
-        ("fairy500", 4),
-        ("grail-mahjong", 3),
-        ("extendori", 4),
-        ("sono-arcana", 3),
-        ("matto", 3),
-        ("arcana-duel", 2),
+        ("fairy500", 4, 7, False),
+        ("grail-mahjong", 3, 7, False),
+        ("extendori", 4, 7, False),
+        ("sono-arcana", 3, 7, False),
+        ("matto", 3, 7, False),
+        ("arcana-duel", 2, 7, False),
+        # the trick events alone, as a trained extendori model reads them: the
+        # relations that need no product (the card, "same suit") left out of it
+        ("extendori", 4, 7, True),
+        ("extendori", 4, 4, True),  # a model of fewer relations (--relations 4)
+        ("fairy500", 4, 2, False),
     ],
 )
-def test_the_play_time_network_is_the_trained_one(game_id: str, players: int) -> None:
+def test_the_play_time_network_is_the_trained_one(
+    game_id: str, players: int, relations: int, tricks: bool
+) -> None:
     """``correction``, ``log_probs`` and ``log_weight`` (the network split by φ's parts,
     the related events computed once per seat) give what φ through both layers gives,
     at positions all along a match, every seat acting in turn."""
     game = xtarot.load(game_id, players=players)
-    model = _random_model(game, players)
+    kinds = ("lead", "follow_up", "follow_down", "off") if tricks else KINDS
+    model = _random_model(game, players, relations, kinds)
+    assert len(model.relations) == relations
+    # the paths under test: derived relations (extendori's tricks), suits' kinds
+    assert model._net.derived == tricks
+    if tricks:  # both ways of the smaller product: on the named slots, on every slot
+        assert model._net.every_slot == (relations == 4)
+    assert bool(model._net.suit_kinds) == (not tricks)
     state = game.new_state(seed=5)
     rng = random.Random(5)
     worst = worst_logp = worst_weight = 0.0
@@ -351,6 +385,7 @@ def test_the_play_time_network_is_the_trained_one(game_id: str, players: int) ->
             got = model.correction(x)[0]
             assert got.shape == ref.shape == (len(model.cards), len(model.locations))
             assert np.abs(ref).max() > 0.1  # the network is not near zero: the test can fail
+            assert np.isfinite(got).all()  # (a NaN would pass the max below)
             worst = max(worst, float(np.abs(got - ref).max()))
             worlds = [state.sample_world(seat, rng) for _ in range(4)]
             counts = model.prior_counts(worlds, seat)
@@ -380,14 +415,20 @@ def test_the_play_time_network_is_the_trained_one(game_id: str, players: int) ->
     )
 
 
-def test_the_play_time_network_pickles_and_runs_in_threads() -> None:
-    """The network keeps a buffer per thread: threads at once get the same numbers, and a
-    pickled model (its buffers left out) gives the same logits and world weights."""
+@pytest.mark.parametrize("relations", [None, 7, 4])
+def test_the_play_time_network_pickles_and_runs_in_threads(relations: int | None) -> None:
+    """The network keeps buffers per thread: threads at once get the same numbers, and a
+    pickled model (its buffers left out) gives the same logits and world weights (every
+    kind of event: the suits' kinds' buffer; the trick events alone: the derived
+    relations', on the named slots and on every slot)."""
     import pickle
     import threading
 
     game = xtarot.load("extendori", players=4)
-    model = _random_model(game, 4)
+    if relations is None:
+        model = _random_model(game, 4)
+    else:
+        model = _random_model(game, 4, relations, ("lead", "follow_up", "follow_down", "off"))
     state = _position("extendori", 4, 2, 40)
     seat = state.current_player
     assert seat is not None
@@ -442,6 +483,43 @@ def test_a_small_model_trains_evaluates_and_round_trips(
         BeliefModel.load(tmp_path / "junk.npz")
 
 
+def test_a_model_of_fewer_relations_records_and_reads_them(tmp_path: Path) -> None:
+    """``train(..., relations=3)`` reads the first three relations: its file lists
+    them, its input is three relations per kind, and a file naming a relation there is
+    no such thing is refused."""
+    game = xtarot.load("extendori", players=4)
+    data = generate(game, 2, 3, eval_games=1, eval_positions=3, draws=8, prior_draws=4)
+    meta = {"game": game.id, "players": 4, "options": dict(game.options)}
+    model = train(data, meta, epochs=1, hidden_units=4, relations=3, seed=3).model
+    assert model.meta["relations"] == list(RELATIONS[:3])
+    locations = len(model.locations)
+    assert model.w1.shape[0] == input_width(data.events, len(model.kinds), locations, 3)
+    assert model.w1.shape[0] < input_width(data.events, len(model.kinds), locations)
+    path = tmp_path / "r3.npz"
+    model.save(path)
+    again = BeliefModel.load(path)
+    assert list(again.relations) == [0, 1, 2]
+    x = model.features(_position("extendori", 4, 1, 30).view(0))
+    assert np.array_equal(again.correction(x), model.correction(x))
+    bad = BeliefModel.load(path)
+    with pytest.raises(ValueError, match="unknown relations"):
+        BeliefModel({**_arrays(bad)}, {**bad.meta, "relations": ["same colour"]})
+    with pytest.raises(ValueError, match="relations: 1 to 7"):
+        train(data, meta, epochs=1, hidden_units=4, relations=8, seed=3)
+
+
+def _arrays(model: BeliefModel) -> dict[str, Any]:
+    return {
+        "kinds": model.kinds,
+        "w1": model.w1,
+        "b1": model.b1,
+        "w2": model.w2,
+        "b2": model.b2,
+        "bias": model.bias,
+        "mix": model.mix,
+    }
+
+
 def test_no_model_for_a_configuration_without_one() -> None:
     assert shipped_model(xtarot.load("arcana-duel", players=2)) is None
     assert shipped_model(xtarot.load("sono-arcana", players=5)) is None
@@ -488,6 +566,16 @@ def test_train_belief_command_is_reproducible_and_records_itself(tmp_path: Path)
     assert out.read_bytes() == first  # the same command and seed: the same weights
 
 
+def test_train_belief_relations_are_recorded(tmp_path: Path) -> None:
+    out = tmp_path / "r.npz"
+    args = ["train", "belief", *ARGS, "--relations", "2", "--out", str(out), "--json"]
+    res = runner.invoke(app, args, env=ENV)
+    assert res.exit_code == 0, res.output
+    model = BeliefModel.load(out)
+    assert model.meta["relations"] == ["same card", "same suit"]
+    assert "--relations 2" in model.meta["command"] == json.loads(res.output)["command"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -495,6 +583,8 @@ def test_train_belief_command_is_reproducible_and_records_itself(tmp_path: Path)
         (["sono-arcana", "--out", "x.txt"], ".npz"),
         (["no-such-game"], "unknown game"),
         (["sono-arcana", "-p", "9"], "players"),
+        (["sono-arcana", "--relations", "8"], "1 to 7"),
+        (["sono-arcana", "--relations", "0"], "1 to 7"),
     ],
 )
 def test_train_belief_bad_input_says_why(args: list[str], message: str) -> None:

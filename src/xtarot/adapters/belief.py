@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from xtarot._version import __version__
-from xtarot.adapters.belief_events import KINDS, RELATIONS, SEAT_FACTS, Events
+from xtarot.adapters.belief_events import KINDS, RELATIONS, SEAT_FACTS, SUIT_KINDS, Events
 from xtarot.adapters.modelfile import read_model, write_model
 from xtarot.adapters.tensors import encoder_for
 from xtarot.adapters.training import fit
@@ -321,6 +321,12 @@ class BeliefModel:
         self.cards: tuple[str, ...] = tuple(meta["cards"])
         self.locations: tuple[str, ...] = tuple(meta["locations"])
         self.kinds = np.asarray(arrays["kinds"], dtype=np.int64)
+        # the relations φ counts (files without the list count them all)
+        names = meta.get("relations", list(RELATIONS))
+        unknown = [r for r in names if r not in RELATIONS]
+        if unknown or not names:
+            raise ValueError(f"belief model: unknown relations {unknown or names!r}")
+        self.relations = np.array([RELATIONS.index(r) for r in names], dtype=np.int64)
         self.w1 = arrays["w1"].astype(np.float32)
         self.b1 = arrays["b1"].astype(np.float32)
         self.w2 = arrays["w2"].astype(np.float32)
@@ -386,7 +392,7 @@ class BeliefModel:
         self, x: tuple[np.ndarray, np.ndarray, np.ndarray], rows: np.ndarray, cards: np.ndarray
     ) -> np.ndarray:
         """φ ``[pairs, locations, width]`` of the (row, card) pairs of inputs ``x``."""
-        return _phi(self.events, x, rows, cards, self.kinds, self._seat_of)
+        return _phi(self.events, x, rows, cards, self.kinds, self._seat_of, self.relations)
 
     def correction(self, x: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
         """``[rows, cards, locations]``: the learned part of the logits (everything but
@@ -512,9 +518,10 @@ def _hand_seat(location: str) -> int:
     return int(number) if name == "hand" and number.isdigit() else 0
 
 
-def input_width(events: Events, kinds: int, locations: int) -> int:
-    """φ's width (see :func:`_phi`) for this many kinds of event and locations."""
-    related = kinds * len(RELATIONS)
+def input_width(events: Events, kinds: int, locations: int, relations: int = len(RELATIONS)) -> int:
+    """φ's width (see :func:`_phi`) for this many kinds of event, locations and
+    relations."""
+    related = kinds * relations
     return 3 * related + len(SEAT_FACTS) + events.card_features.shape[1] + locations
 
 
@@ -525,14 +532,18 @@ def _phi(
     cards: np.ndarray,
     kinds: np.ndarray,
     seat_of: np.ndarray,
+    relations: np.ndarray | None = None,
 ) -> np.ndarray:
     """φ ``[pairs, locations, width]`` for (row, card) pairs: per location, the
     place's seat's related events and facts (zero for a place that is no hand), the
     acting seat's and the other seats' related events, the card's features and the
-    place (one-hot)."""
+    place (one-hot).  ``relations``: the indices into :data:`RELATIONS` counted (all
+    when ``None``)."""
     counts, facts, seats = x
     counts, facts = _relative(counts[:, kinds], facts, seats)  # [rows, kinds, players, slots]
     rel = events.relations  # [relations, slots, cards]
+    if relations is not None:
+        rel = rel[relations]
     # related[r, p, c, k, q]: events of kind k by relative seat p related to card c by q
     related = np.log1p(np.einsum("bkps,qsc->bpckq", counts, rel, optimize=True))
     n_rows, players = related.shape[:2]
@@ -563,27 +574,41 @@ def _phi(
 _ONE_THREAD = 2 * 65536 * 4
 
 
-def _one_thread_product(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+def _one_thread_product(x: np.ndarray, y: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """``x @ y`` (``[rows, k] @ [k, n]``, float32) in as few products below :data:`_ONE_THREAD`
     multiply-adds as can be, on slices of ``x``'s rows as even as can be: one batched
     call when they are equal, else one call each (bigger products run faster than a
-    batch of small ones)."""
+    batch of small ones).  Into ``out`` (``[rows, n]``, its rows may lie apart) when
+    given."""
     rows, k = x.shape
     per_row = k * y.shape[1]
     parts = 1
     while parts < rows and -(-rows // parts) * per_row >= _ONE_THREAD:
         parts += 1
-    if parts == 1:
+    if out is not None:
+        pass
+    elif parts == 1:
         return x @ y  # type: ignore[no-any-return]
-    if rows % parts == 0:
+    elif rows % parts == 0:
         return np.matmul(x.reshape(parts, rows // parts, k), y).reshape(rows, -1)
-    out = np.empty((rows, y.shape[1]), dtype=np.float32)
+    else:
+        out = np.empty((rows, y.shape[1]), dtype=np.float32)
     start = 0
     for i in range(1, parts + 1):
         end = rows * i // parts
         np.matmul(x[start:end], y, out=out[start:end])
         start = end
     return out
+
+
+def _classes(relation: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A relation ``[slots, cards]`` as ``sums @ spread``: ``sums [slots, classes]``
+    adds the slots related to each class of cards, ``spread [classes, cards]`` gives
+    each card its class (the cards whose columns are the same form a class)."""
+    columns, which = np.unique(relation.T, axis=0, return_inverse=True)
+    spread = np.zeros((len(columns), relation.shape[1]), dtype=np.float32)
+    spread[np.ravel(which), np.arange(relation.shape[1])] = 1.0
+    return np.ascontiguousarray(columns.T, dtype=np.float32), spread
 
 
 class _Inference:
@@ -593,9 +618,14 @@ class _Inference:
     φ's first layer is split by its parts.  The view's events are summed by seat group
     (the acting seat, each other seat, the other seats together: one product with a
     table of the acting seat) and related to every card by one product (on every slot
-    when that product is small, else on the slots some event names); after ``log1p``
-    each group meets its block of ``w1`` (the place's seat's block for each other seat;
-    the acting seat's and the others' blocks for the card itself) in one batched
+    when that product is small, else on the slots some event names).  Two shortcuts
+    give the same numbers: the kinds that name suits alone (fairy500's bids and trump)
+    are related as "same suit" only, by a product of their own; where the product would
+    run on the named slots (extendori), the card itself's relation is a copy of the
+    events and "same suit" each suit's sum spread to its cards, and only the rest are
+    multiplied (on every slot when that is now small).  After ``log1p`` each group
+    meets its block of ``w1`` (the place's seat's block for each other seat; the acting
+    seat's and the others' blocks for the card itself) in one batched
     product, and one small product adds, per place, the groups it takes and a fixed
     row of its own: the card's features' term, the place's one-hot's and ``b1``, made
     at load time and kept in a buffer of each thread.  The places' seats' facts meet
@@ -607,7 +637,7 @@ class _Inference:
     def __init__(self, model: BeliefModel) -> None:
         ev = model.events
         players = model.players
-        n_kinds, n_rel = len(model.kinds), len(RELATIONS)
+        n_kinds, n_rel = len(model.kinds), len(model.relations)
         width = n_kinds * n_rel  # one seat's related events, (kind, relation)
         n_loc = len(model.locations)
         w1 = model.w1
@@ -620,13 +650,38 @@ class _Inference:
         self.n_loc = n_loc
         self.n_cards = len(model.cards)
         w_place, w_facts, w_mine, w_others = (w1[a:b] for a, b in itertools.pairwise(ends))
+        # the kinds whose events name a suit, never a card (fairy500's bids and trump):
+        # their related events are "same suit" alone, every other relation zero (the
+        # relations of the suits' slots are checked), so they skip the relation product
+        # and only w1's "same suit" column of each meets them; the others' kinds first
+        n = self.n_cards
+        relations = ev.relations[model.relations]  # [relations, slots, cards]
+        same_suit = [j for j, q in enumerate(model.relations) if RELATIONS[q] == "same suit"]
+        suits_alone = bool(same_suit) and not np.delete(relations[:, n:], same_suit, 0).any()
+        names = [KINDS[k] for k in model.kinds]
+        suit_kinds = [k for k, x in enumerate(names) if x in SUIT_KINDS and suits_alone]
+        card_kinds = [k for k in range(n_kinds) if k not in suit_kinds]
+        self.card_kinds, self.suit_kinds = len(card_kinds), len(suit_kinds)
+        self.kinds = n_kinds
+        order = card_kinds + suit_kinds
         # seat groups: 0 the acting seat, 1 .. players - 1 the others in turn, then
         # the others' sum; each group's block of w1, transposed [groups, units, width]
+        # (the width (kind, relation) of the others' kinds, then the suits' kinds'
+        # "same suit" column)
         self.groups = groups = players + 1
-        self.w_groups = np.ascontiguousarray(
-            np.stack([w_mine, *[w_place] * (players - 1), w_others]).transpose(0, 2, 1),
-            dtype=np.float32,
+        blocks = np.stack([w_mine, *[w_place] * (players - 1), w_others])
+        blocks = blocks.reshape(groups, n_kinds, n_rel, units)
+        blocks = np.concatenate(
+            [
+                blocks[:, card_kinds].reshape(groups, -1, units),
+                blocks[:, suit_kinds, same_suit[0] if suit_kinds else 0],
+            ],
+            axis=1,
         )
+        self.width = blocks.shape[1]
+        self.w_groups = np.ascontiguousarray(blocks.transpose(0, 2, 1), dtype=np.float32)
+        if suit_kinds:  # a suit's slot -> the cards of the suit
+            self.suit_rel = np.ascontiguousarray(relations[same_suit[0], n:])
         # per place [locations, units, cards]: the card's features' term, the place's
         # one-hot's and b1 (a buffer's fixed rows, below)
         card_term = (ev.card_features @ w1[int(ends[-1]) : expected - n_loc]).T
@@ -642,23 +697,68 @@ class _Inference:
                 take[j, s] = 1.0
         take[:, groups:] = np.eye(n_loc)
         self.take = take
-        # relations as [slots, (relation, card)]
-        self.rel = np.ascontiguousarray(ev.relations.transpose(1, 0, 2)).reshape(ev.slots, -1)
+        # the model's relations as [slots, (relation, card)]
+        self.rel = np.ascontiguousarray(relations.transpose(1, 0, 2)).reshape(ev.slots, -1)
         # per acting seat, [(group, kind), (every kind, absolute seat)]: sums a view's
-        # events of the model's kinds by seat group
+        # events of the model's kinds by seat group (the kinds in the order above)
         n_all = len(KINDS)
         by_group = np.zeros((players, groups, n_kinds, n_all, players), dtype=np.float32)
         for a in range(players):
             for g in range(players):
                 p = (a + g) % players
-                for k, kind in enumerate(model.kinds):
+                for k, kind in enumerate(model.kinds[order]):
                     by_group[a, g, k, kind, p] = 1.0
                     if g:
                         by_group[a, players, k, kind, p] = 1.0
-        self.by_group = by_group.reshape(players, groups * n_kinds, n_all * players)
+        # only the rows of the kinds from the model's first to its last are read
+        first, last = (int(model.kinds.min()), int(model.kinds.max()) + 1) if n_kinds else (0, 0)
+        self.kind_rows = slice(first, last)
+        self.by_group = np.ascontiguousarray(
+            by_group[..., first:last, :].reshape(
+                players, groups * n_kinds, (last - first) * players
+            )
+        )
         # every slot when relating them all costs fewer multiply-adds than this (three
         # or four numpy calls saved), else only the slots some event names
-        self.every_slot = groups * n_kinds * self.rel.size <= 3 * _ONE_THREAD // 2
+        self.every_slot = groups * len(card_kinds) * self.rel.size <= 3 * _ONE_THREAD // 2
+        # where the product would run on the slots some event names (its relation rows
+        # gathered per view: extendori), the relations that need no product leave it:
+        # the card itself (a copy of the events) and one whose cards fall in a few
+        # classes ("same suit": each class's sum, then spread to its cards), each
+        # checked against the table; z's relations are then the product's first.
+        # (Where every slot is multiplied already, fairy500 and grail-mahjong, the
+        # extra calls cost more than the smaller product saves: measured 1.15x.)
+        self.derived = not self.every_slot and not suit_kinds
+        if self.derived:
+            identity = np.zeros(relations.shape[1:], dtype=np.float32)
+            identity[:n] = np.eye(n, dtype=np.float32)
+            copied = [q for q in range(n_rel) if np.array_equal(relations[q], identity)][:1]
+            spread, sums, spreads = [], [], []
+            for q in range(n_rel):
+                if q not in copied:
+                    total, cards_of = _classes(relations[q])
+                    if 4 * len(cards_of) <= n and np.array_equal(total @ cards_of, relations[q]):
+                        spread.append(q)
+                        sums.append(total)
+                        spreads.append(cards_of)
+            product = [q for q in range(n_rel) if q not in copied and q not in spread]
+            self.derived = bool(copied or spread) and bool(product)
+        if self.derived:
+            order_q = product + copied + spread
+            self.n_product, self.copied = len(product), bool(copied)
+            self.rel = np.ascontiguousarray(relations[product].transpose(1, 0, 2))
+            self.rel = self.rel.reshape(ev.slots, -1)
+            self.sums = np.concatenate([np.zeros((ev.slots, 0), np.float32), *sums], axis=1)
+            block = np.zeros((self.sums.shape[1], len(spread), n), dtype=np.float32)
+            at = 0
+            for k, cards_of in enumerate(spreads):
+                block[at : at + len(cards_of), k] = cards_of
+                at += len(cards_of)
+            self.spread = block.reshape(len(block), -1)
+            w = self.w_groups.reshape(groups, units, n_kinds, n_rel)[:, :, :, order_q]
+            self.w_groups = np.ascontiguousarray(w.reshape(groups, units, -1))
+            # the smaller product may now run on every slot (extendori --relations 4)
+            self.every_slot = groups * n_kinds * self.rel.size <= 3 * _ONE_THREAD // 2
         # per acting seat, [(seat, fact), (place, unit) then place]: minus the facts'
         # term of each place (the facts of the seat whose hand it is; none for a place
         # that is no hand), then that term through w2
@@ -695,6 +795,49 @@ class _Inference:
             self._local.y = y
         return y
 
+    def _derived(self, x: np.ndarray) -> np.ndarray:
+        """``[(group, kind), (relation, card)]``: the related events of a view's
+        ``[(group, kind), slots]``, the product's relations on the slots some event
+        names, then the card itself's (a copy) and the classes' (sums spread to the
+        cards), in this thread's buffer."""
+        z: np.ndarray | None = getattr(self._local, "z", None)
+        n_cards = self.n_cards
+        if z is None:
+            z = self._local.z = np.empty((len(x), self.width // self.kinds * n_cards), np.float32)
+        done = self.rel.shape[1]
+        if self.every_slot:
+            _one_thread_product(x, self.rel, z[:, :done])
+        else:
+            slots = x.any(axis=0).nonzero()[0]  # the slots some event names: few
+            _one_thread_product(x[:, slots], self.rel[slots], z[:, :done])
+        if self.copied:
+            z[:, done : done + n_cards] = x[:, :n_cards]
+            done += n_cards
+        if done < z.shape[1]:
+            np.matmul(x.dot(self.sums), self.spread, out=z[:, done:])
+        return z
+
+    def _related(self, x: np.ndarray) -> np.ndarray:
+        """``[groups, width, cards]``: the related events of a view's ``[(group, kind),
+        slots]`` where some kinds name suits alone: the others' kinds by one batched
+        product, the suits' kinds' "same suit" by another, in this thread's buffer."""
+        z: np.ndarray | None = getattr(self._local, "z", None)
+        groups, n_cards = self.groups, self.n_cards
+        if z is None:
+            z = self._local.z = np.empty((groups, self.width, n_cards), np.float32)
+        x = x.reshape(groups, -1, x.shape[-1])
+        flat = z.reshape(groups, -1)
+        cards, done = self.card_kinds, self.card_kinds * self.rel.shape[1]
+        by_card = flat[:, :done].reshape(groups, cards, -1)
+        if self.every_slot:
+            np.matmul(x[:, :cards], self.rel, out=by_card)
+        else:
+            slots = x[:, :cards].any(axis=(0, 1)).nonzero()[0]
+            np.matmul(x[:, :cards, slots], self.rel[slots], out=by_card)
+        by_suit = flat[:, done:].reshape(groups, self.suit_kinds, n_cards)
+        np.matmul(x[:, cards:, n_cards:], self.suit_rel, out=by_suit)
+        return z
+
     def __call__(self, counts: np.ndarray, facts: np.ndarray, seat: int) -> np.ndarray:
         """``[cards, locations]``: the learned part of the logits of every card for one
         view's events ``[kinds, players, slots]``, facts ``[players, facts]`` and acting
@@ -705,8 +848,14 @@ class _Inference:
         """The same, ``[locations, cards]``."""
         groups, units, n_cards, n_loc = self.groups, self.units, self.n_cards, self.n_loc
         y = self._buffer()
-        x = self.by_group[seat] @ counts.reshape(-1, counts.shape[-1])  # [(group, kind), slots]
-        if self.every_slot:
+        # ndarray.dot for the 2-d products: the same sgemm as @, called with less work
+        events = counts[self.kind_rows].reshape(-1, counts.shape[-1])
+        x = self.by_group[seat].dot(events)  # [(group, kind), slots]
+        if self.suit_kinds:
+            z = self._related(x)
+        elif self.derived:
+            z = self._derived(x)
+        elif self.every_slot:
             z = _one_thread_product(x, self.rel)  # [(group, kind), (relation, card)]
         else:
             slots = x.any(axis=0).nonzero()[0]  # the slots some event names: few
@@ -717,8 +866,8 @@ class _Inference:
             z.reshape(groups, self.width, n_cards),
             out=y[:groups].reshape(groups, units, n_cards),
         )
-        h = (self.take @ y).reshape(n_loc, units, n_cards)
-        t = facts.reshape(-1) @ self.facts[seat]  # minus the facts' term, then through w2
+        h = self.take.dot(y).reshape(n_loc, units, n_cards)
+        t = facts.reshape(-1).dot(self.facts[seat])  # minus the facts' term, then through w2
         np.maximum(h, t[: n_loc * units].reshape(n_loc, units, 1), out=h)
         out = self.w2 @ h  # [locations, cards]
         out += t[n_loc * units :, None]
@@ -941,6 +1090,7 @@ def train(
     *,
     epochs: int = 12,
     hidden_units: int = 32,
+    relations: int = len(RELATIONS),
     batch: int = 128,
     lr: float = 3e-3,
     decay: float = 1e-4,
@@ -949,8 +1099,8 @@ def train(
 ) -> TrainResult:
     """Train on every row that is not held out (the last tenth of those games
     validates, and the epoch of lowest validation loss is kept), then evaluate on the
-    held-out rows.  Adam, one hidden ReLU layer shared by every card and place;
-    deterministic in ``seed``."""
+    held-out rows.  Adam, one hidden ReLU layer shared by every card and place, on
+    the first ``relations`` of :data:`RELATIONS`; deterministic in ``seed``."""
     start = time.perf_counter()
     train_games = sorted({g for g in data.game_of_row if g < data.first_held})
     n_val = max(1, len(train_games) // 10) if len(train_games) > 1 else 0
@@ -970,7 +1120,10 @@ def train(
     kinds = np.flatnonzero(seen)
     seat_of = np.array([_hand_seat(x) for x in hidden_names], dtype=np.int64)
     n_cards, n_locs = len(data.cards), len(hidden)
-    width = input_width(ev, len(kinds), n_locs)
+    if not 1 <= relations <= len(RELATIONS):
+        raise ValueError(f"relations: 1 to {len(RELATIONS)}, not {relations}")
+    chosen = np.arange(relations)
+    width = input_width(ev, len(kinds), n_locs, relations)
     rng = np.random.default_rng(seed)
     net = _Net(
         {
@@ -993,6 +1146,7 @@ def train(
         "locations": hidden_names,
         "kinds": [KINDS[k] for k in kinds],
         "hidden_units": hidden_units,
+        "relations": list(RELATIONS[:relations]),
         "prior_draws": data.prior_draws,
         "prior_smooth": PRIOR_SMOOTH,
     }
@@ -1001,7 +1155,7 @@ def train(
         target, counted, open_ = _masks(data, rows, hidden)
         b, c = np.nonzero(counted)
         x = data.event_arrays(rows)
-        phi = _phi(ev, x, b, c, kinds, seat_of)
+        phi = _phi(ev, x, b, c, kinds, seat_of, chosen)
         counts = np.stack([data.prior[r][:, hidden] for r in rows]).astype(np.float32)
         planes = _planes(counts, data.prior_draws)[b, c]
         return phi, planes, c, target[b, c], open_[b]
@@ -1074,6 +1228,7 @@ def train_on(
     eval_games: int,
     epochs: int = 12,
     hidden_units: int = 32,
+    relations: int = len(RELATIONS),
     command: str = "",
     on_epoch: Callable[[int], None] | None = None,
 ) -> TrainResult:
@@ -1093,7 +1248,13 @@ def train_on(
         "epochs": epochs,
     }
     result = train(
-        data, meta, epochs=epochs, hidden_units=hidden_units, seed=seed, on_epoch=on_epoch
+        data,
+        meta,
+        epochs=epochs,
+        hidden_units=hidden_units,
+        relations=relations,
+        seed=seed,
+        on_epoch=on_epoch,
     )
     result.model.meta.update(
         train_positions=result.train_positions,
@@ -1112,6 +1273,7 @@ def train_belief(
     eval_positions: int = 200,
     epochs: int = 12,
     hidden_units: int = 32,
+    relations: int = len(RELATIONS),
     command: str = "",
     on_game: Callable[[int], None] | None = None,
     on_epoch: Callable[[int], None] | None = None,
@@ -1130,6 +1292,7 @@ def train_belief(
         eval_games=eval_games,
         epochs=epochs,
         hidden_units=hidden_units,
+        relations=relations,
         command=command,
         on_epoch=on_epoch,
     )

@@ -27,7 +27,7 @@ import numpy as np
 
 from xtarot.cards import RANK_VALUES, XTAROT_RANKS, Card, card
 
-__all__ = ["KINDS", "RELATIONS", "SEAT_FACTS", "SUIT_SLOTS", "Events"]
+__all__ = ["KINDS", "RELATIONS", "SEAT_FACTS", "SUIT_KINDS", "SUIT_SLOTS", "Events"]
 
 #: what a seat can be seen doing with a card (or a suit)
 KINDS: tuple[str, ...] = (
@@ -45,6 +45,11 @@ KINDS: tuple[str, ...] = (
     "fed",  # discarded the card another seat claimed (grail-mahjong)
 )
 _K = {k: i for i, k in enumerate(KINDS)}
+
+#: the kinds whose events name a suit (its slot past the cards), never a card: their
+#: counts relate to a card only as "same suit" (the play-time network relies on it;
+#: :meth:`_Sink.add` refuses them)
+SUIT_KINDS: frozenset[str] = frozenset({"bid", "trump"})
 
 #: how an event's slot may relate to a card
 RELATIONS: tuple[str, ...] = (
@@ -205,6 +210,8 @@ class _Sink:
         self.weights: list[float] = []
 
     def add(self, kind: str, seat: Any, code: str, weight: float = 1.0) -> None:
+        if kind in SUIT_KINDS:
+            raise ValueError(f"a {kind!r} event names a suit, not a card ({code!r})")
         ev = self.ev
         i = ev._slot(code)
         if i >= 0 and isinstance(seat, int) and 0 <= seat < ev.players:

@@ -596,6 +596,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "--games, --eval-games, --eval-positions, --epochs and --hidden must be at least 1",
         "--games、--eval-games、--eval-positions、--epochs、--hidden は1以上にしてください",
     ),
+    "train_relations": (
+        "--relations must be 1 to 7 (the relations are read in order)",
+        "--relations は1から7にしてください（関係は順に使われます）",
+    ),
     "train_suffix": (
         "the model file must end in .npz, not {path}",
         "モデルのファイル名は .npz で終わる必要があります（{path}）",

@@ -149,6 +149,15 @@ def belief(
     ] = 200,
     epochs: EpochsOpt = 8,
     hidden: HiddenOpt = 32,
+    relations: Annotated[
+        int,
+        typer.Option(
+            "--relations",
+            help="How many of the event-to-card relations the network reads, in order "
+            "(same card, same suit, higher, lower, one apart, two apart, same number): "
+            "1 to 7.",
+        ),
+    ] = 7,
     seed: RunSeedOpt = None,
     out: Annotated[
         Path | None,
@@ -169,6 +178,8 @@ def belief(
     for value in (n_games, eval_games, epochs, hidden, eval_positions):
         if value < 1:
             cli.fail(t("train_counts", lang), lang)
+    if not 1 <= relations <= 7:
+        cli.fail(t("train_relations", lang), lang)
     out = _model_path(out, f"belief-{info.id}-{g.players}p.npz", force, lang)
     try:
         from xtarot.adapters.belief import generate, train_on
@@ -178,7 +189,10 @@ def belief(
     command = ["xtarot", "train", "belief", info.id, "-p", str(g.players)]
     command += ["--games", str(n_games), "--eval-games", str(eval_games)]
     command += ["--eval-positions", str(eval_positions), "--epochs", str(epochs)]
-    command += ["--hidden", str(hidden), "--seed", str(seed)]
+    command += ["--hidden", str(hidden)]
+    if relations != 7:  # the default leaves the recorded command as it was
+        command += ["--relations", str(relations)]
+    command += ["--seed", str(seed)]
     for item in option or []:
         command += ["-o", item]
     command += ["--out", str(out)]
@@ -201,6 +215,7 @@ def belief(
             eval_games=eval_games,
             epochs=epochs,
             hidden_units=hidden,
+            relations=relations,
             command=shlex.join(command),
             on_epoch=on_epoch,
         ),
