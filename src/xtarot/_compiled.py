@@ -48,6 +48,7 @@ MODULES = (
 #: compiled, and why")
 PLAYOUTS = (
     "xtarot.engine.core",
+    "xtarot.engine.rand",
     "xtarot.games.fairy500.game",
     "xtarot.agents.heuristic.fairy500",
     "xtarot.games.grail_mahjong.state",
