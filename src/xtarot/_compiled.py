@@ -52,6 +52,7 @@ PLAYOUTS = (
     "xtarot.games.fairy500.game",
     "xtarot.agents.heuristic.fairy500",
     "xtarot.games.grail_mahjong.state",
+    "xtarot.games.grail_mahjong.tables",
     "xtarot.agents.heuristic.grail_mahjong",
     "xtarot.games.sono_arcana",
     "xtarot.agents.heuristic.sono_arcana",
