@@ -48,9 +48,11 @@ MODULES = (
 #: compiled, and why")
 PLAYOUTS = (
     "xtarot.engine.core",
+    "xtarot.engine.rand",
     "xtarot.games.fairy500.game",
     "xtarot.agents.heuristic.fairy500",
     "xtarot.games.grail_mahjong.state",
+    "xtarot.games.grail_mahjong.tables",
     "xtarot.agents.heuristic.grail_mahjong",
     "xtarot.games.sono_arcana",
     "xtarot.agents.heuristic.sono_arcana",

@@ -48,6 +48,11 @@ from xtarot.games.grail_mahjong.actions import (
     WILD,
 )
 
+try:  # compiled (setup.py, ``PLAYOUTS``): a turn's fields as C ints; as Python: no-ops
+    import cython
+except ImportError:
+    from xtarot import _cython as cython  # type: ignore[no-redef]
+
 __all__ = [
     "BIT",
     "HAND_BIT",
@@ -81,8 +86,8 @@ _ONES = sum(1 << 3 * i for i in range(MAX_K))
 _TWOS, _FOURS = 2 * _ONES, 4 * _ONES
 #: The bits of all 50 naturals.
 NATURAL_BITS = (1 << 50) - 1
-#: one of Python's 30-bit int digits; ``Oc`` and ``Lc`` in a mask's second digit
-_DIGIT = (1 << 30) - 1
+#: a mask's low two 30-bit int digits (bits 0-59); ``Oc`` and ``Lc`` in the second
+_LOW_DIGITS = (1 << 60) - 1
 _WILD_SWX, _LUCK_SWX = WILD_BIT >> 30, LUCK_BIT >> 30
 #: bits 0, 10, 20, 30, 40: multiplied by a number's bit, that number in every suit.
 _SPREAD = sum(1 << (MAX_K * i) for i in range(5))
@@ -218,6 +223,10 @@ class Tables:
         """Every pon and chi from a hand (mask), in id order."""
         return self.turn(hand, [])
 
+    @cython.locals(tcd=cython.Py_ssize_t, swx=cython.Py_ssize_t, t=cython.Py_ssize_t,
+                   c=cython.Py_ssize_t, d=cython.Py_ssize_t, s=cython.Py_ssize_t,
+                   w=cython.Py_ssize_t, pons=cython.Py_ssize_t, low=cython.Py_ssize_t,
+                   both=cython.Py_ssize_t)  # fmt: skip
     def turn(self, hand: int, acts: list[Action] | None = None) -> list[Action]:
         """What a hand (mask) can do in its turn, in id order: ``luck`` and the
         discards (unless ``acts`` is given: then it is extended with the melds only),
@@ -227,8 +236,11 @@ class Tables:
         # ``tcd`` (bits 0-29: suits T c d), ``swx`` (bits 30-59: suits s w, then
         # ``Oc Rc Lc`` at 20-22) and the counts (bits 53-82) -- and the rest works on
         # those one-digit ints, which Python adds, shifts and masks without a loop.
-        tcd = hand & _DIGIT
-        swx = hand >> 30 & _DIGIT
+        # (Compiled, the low two digits are one C int and the digits are split in C:
+        # one operation on the mask, where Python makes three either way.)
+        both = hand & _LOW_DIGITS
+        tcd = both & (1 << 30) - 1
+        swx = both >> 30
         # each suit's 10-bit field, read once: it indexes both its discards and its chis
         t = tcd & 1023
         c = tcd >> 10 & 1023
