@@ -269,6 +269,21 @@ def run(
                     "ms_a_step": round(1000 * mcmc_s[eps] / max(len(rows) * chains * steps, 1), 2),
                 }
             )
+
+    def scored(
+        setting: dict[str, Any], weigh: Any, shrink: float, bids: float | None = None
+    ) -> dict[str, Any]:
+        """One setting's row: its loss on the worlds, the ratio to the corrected uniform
+        sampler's, its own bias-corrected loss (twice the loss minus half the worlds')."""
+        loss, ess = score(weigh, draws, shrink=shrink, bids=bids)
+        loss64, _ = score(weigh, draws // 2, shrink=shrink / 2, bids=bids)
+        return setting | {
+            "loss": round(loss, 5),
+            "ratio": round(loss / corrected, 4),
+            "loss_corrected": round(2 * loss - loss64, 5),
+            "ess": round(ess, 1),
+        }
+
     for eps in EPSILONS if not no_is else ():
         for cap in CAPS:
             for newest in (False, True) if cap < 10_000 else (False,):
@@ -280,35 +295,13 @@ def run(
                     return log_likelihood_of(chosen, eps)
 
                 for shrink in SHRINK:
-                    loss, ess = score(weigh, draws, shrink=shrink)
-                    loss64, _ = score(weigh, draws // 2, shrink=shrink / 2)
-                    table.append(
-                        {
-                            "epsilon": eps,
-                            "cap": cap if cap < 10_000 else None,
-                            "newest": newest,
-                            "shrink": shrink,
-                            "loss": round(loss, 5),
-                            "ratio": round(loss / corrected, 4),
-                            "loss_corrected": round(2 * loss - loss64, 5),
-                            "ess": round(ess, 1),
-                        }
-                    )
+                    setting = {"epsilon": eps, "cap": cap if cap < 10_000 else None}
+                    setting |= {"newest": newest, "shrink": shrink}
+                    table.append(scored(setting, weigh, shrink))
     auction_rows = []
     for t in auction:
         for shrink in SHRINK:
-            loss, ess = score(None, draws, shrink=shrink, bids=t)
-            loss64, _ = score(None, draws // 2, shrink=shrink / 2, bids=t)
-            auction_rows.append(
-                {
-                    "temperature": t,
-                    "shrink": shrink,
-                    "loss": round(loss, 5),
-                    "ratio": round(loss / corrected, 4),
-                    "loss_corrected": round(2 * loss - loss64, 5),
-                    "ess": round(ess, 1),
-                }
-            )
+            auction_rows.append(scored({"temperature": t, "shrink": shrink}, None, shrink, t))
     n_checks = [len(c) for r in rows for c in r["checks"]]
     matched = [sum(x.matched for x in c) / len(c) for r in rows for c in r["checks"] if c]
     return {

@@ -18,13 +18,14 @@ import random
 import pytest
 
 import xtarot
+from view_support import check_weighed_worlds_blind
 from xtarot.agents import decision_for, make_agent
 from xtarot.agents.auction_evidence import AuctionEvidence
 from xtarot.agents.expert import ExpertAgent
 from xtarot.agents.heuristic.fairy500 import DENOMINATIONS, bid_inputs
 from xtarot.agents.inference import inferred_decision
 from xtarot.cards import card
-from xtarot.engine import State, sample_world_weighted
+from xtarot.engine import State
 
 STRONG = "Fc Fd Fs Jc Js Kc Qc 10c 9c Kd".split()  # many clubs, three F
 WEAK = "5d 6d 7d 5s 6s 7s 5w 6w 7w 8w".split()  # nothing high, no club
@@ -158,19 +159,9 @@ def test_weighted_worlds_agree_with_the_view_and_leak_nothing() -> None:
             wa = truth.sample_world(seat, random.Random(s))
             wb = twin.sample_world(seat, random.Random(s))
             assert evidence.log_likelihood(wa, seat) == evidence.log_likelihood(wb, seat)
-        weight = evidence.log_weight(seat)
-        for s in range(4):
-            a = sample_world_weighted(truth, seat, random.Random(s), weight, candidates=6)
-            b = sample_world_weighted(twin, seat, random.Random(s), weight, candidates=6)
-            assert a.view(seat) == view
-            assert a.snapshot() == b.snapshot()
-        da = inferred_decision(decision_for(truth), evidence, pool=8)
-        db = inferred_decision(decision_for(twin), evidence, pool=8)
-        ra, rb = random.Random(2), random.Random(2)
-        for _ in range(6):
-            x, y = da.sample_world(ra), db.sample_world(rb)
-            assert x.view(seat) == view
-            assert x.snapshot() == y.snapshot()
+        check_weighed_worlds_blind(
+            truth, twin, seat, evidence, evidence.log_weight(seat), candidates=6, pool=8, seed=2
+        )
 
 
 def test_the_true_deal_of_heuristic_play_explains_the_auction_well() -> None:

@@ -17,6 +17,7 @@ import random
 import pytest
 
 import xtarot
+from view_support import check_weighed_worlds_blind
 from xtarot.agents import decision_for, make_agent
 from xtarot.agents.inference import (
     Check,
@@ -25,7 +26,7 @@ from xtarot.agents.inference import (
     inferred_decision,
     log_likelihood_of,
 )
-from xtarot.engine import State, sample_world_weighted
+from xtarot.engine import State
 
 
 def _heuristic_play(game_id: str, players: int, seed: int, steps: int) -> State:
@@ -105,19 +106,9 @@ def test_weighted_worlds_agree_with_the_view_and_leak_nothing() -> None:
     twin = truth.sample_world(seat, random.Random(99))  # another deal, the same view
     assert twin.view(seat) == view
     assert twin.zones() != truth.zones()
-    weight = inference.log_weight(seat)
-    for s in range(5):
-        a = sample_world_weighted(truth, seat, random.Random(s), weight, candidates=4)
-        b = sample_world_weighted(twin, seat, random.Random(s), weight, candidates=4)
-        assert a.view(seat) == view
-        assert a.snapshot() == b.snapshot()
-    da = inferred_decision(decision_for(truth), inference, pool=6)
-    db = inferred_decision(decision_for(twin), inference, pool=6)
-    ra, rb = random.Random(4), random.Random(4)
-    for _ in range(6):
-        x, y = da.sample_world(ra), db.sample_world(rb)
-        assert x.view(seat) == view
-        assert x.snapshot() == y.snapshot()
+    check_weighed_worlds_blind(
+        truth, twin, seat, inference, inference.log_weight(seat), candidates=4, pool=6, seed=4
+    )
 
 
 def test_an_expert_on_inferred_worlds_is_deterministic() -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from xtarot.engine import Game, State
+from xtarot.agents import decision_for
+from xtarot.agents.inference import WorldWeigher, inferred_decision
+from xtarot.engine import Game, State, sample_world_weighted
 
 
 def check_views_of_diverging_copies(
@@ -45,3 +47,34 @@ def check_views_of_diverging_copies(
                 legal = other.legal_actions()
                 other.apply(legal[rng.randrange(len(legal))])
                 assert other.peek_view(0)["scores"] == other.scores().to_dict()
+
+
+def check_weighed_worlds_blind(
+    truth: State,
+    twin: State,
+    seat: int,
+    weigher: WorldWeigher,
+    weight: Callable[[State], float],
+    *,
+    candidates: int,
+    pool: int,
+    seed: int,
+) -> None:
+    """A world weigher's worlds, through ``sample_world_weighted`` and through
+    ``inferred_decision``'s pool, agree with ``seat``'s view and are the same from the
+    true state and from ``twin``, a state the seat cannot tell from it (one random
+    stream each): the weights (``weight``, the weigher's ``log_weight(seat)``) read
+    nothing the seat has not seen."""
+    view = truth.view(seat)
+    for s in range(5):
+        a = sample_world_weighted(truth, seat, random.Random(s), weight, candidates=candidates)
+        b = sample_world_weighted(twin, seat, random.Random(s), weight, candidates=candidates)
+        assert a.view(seat) == view
+        assert a.snapshot() == b.snapshot()
+    da = inferred_decision(decision_for(truth), weigher, pool=pool)
+    db = inferred_decision(decision_for(twin), weigher, pool=pool)
+    ra, rb = random.Random(seed), random.Random(seed)
+    for _ in range(6):
+        x, y = da.sample_world(ra), db.sample_world(rb)
+        assert x.view(seat) == view
+        assert x.snapshot() == y.snapshot()
