@@ -585,13 +585,11 @@ def _one_thread_product(x: np.ndarray, y: np.ndarray, out: np.ndarray | None = N
     parts = 1
     while parts < rows and -(-rows // parts) * per_row >= _ONE_THREAD:
         parts += 1
-    if out is not None:
-        pass
-    elif parts == 1:
-        return x @ y  # type: ignore[no-any-return]
-    elif rows % parts == 0:
-        return np.matmul(x.reshape(parts, rows // parts, k), y).reshape(rows, -1)
-    else:
+    if out is None:
+        if parts == 1:
+            return x @ y  # type: ignore[no-any-return]
+        if rows % parts == 0:
+            return np.matmul(x.reshape(parts, rows // parts, k), y).reshape(rows, -1)
         out = np.empty((rows, y.shape[1]), dtype=np.float32)
     start = 0
     for i in range(1, parts + 1):

@@ -292,9 +292,9 @@ class Fairy500Heuristic(Strategy):
             if text in legal and (best is None or value > best[0]):
                 best = (value, text, est)
         for kind, limit, whole in MISERE_RULES:
-            value, text = misere_value(kind, "", n), f"bid {kind}"
             if (danger_hand if whole else danger_ex) >= limit:
                 continue
+            value, text = misere_value(kind, "", n), f"bid {kind}"
             if text in legal and (best is None or value > best[0]):
                 best = (value, text, -danger_ex)
         if best is not None:
